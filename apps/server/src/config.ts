@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+
+export interface AppConfig {
+  /** PostgreSQL connection string; without it the embedded PGlite database is used. */
+  databaseUrl: string | undefined;
+  /** Folder of the embedded database, or 'memory' for a throw-away one. */
+  dataDir: string;
+  port: number;
+  host: string;
+  /** Address users reach the app at; used for links in emails. */
+  publicUrl: string;
+  /** nodemailer transport URL; without it mail stays in the outbox table and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sessionHours: number;
+  logLevel: string;
+  /** Folder of the built web app to serve, if any. */
+  webDist: string | undefined;
+  /** Seconds between retries of unsent mail. */
+  mailRetrySeconds: number;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean;
+  /** Log every request and response (errors are always logged). */
+  logRequests: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined ? NaN : Number.parseInt(value, 10);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = intFrom(env.PORT, 3000);
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? resolve(process.cwd(), 'data'),
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Clinic Manager <no-reply@clinic.local>',
+    sessionHours: intFrom(env.SESSION_HOURS, 12),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: env.WEB_DIST || undefined,
+    mailRetrySeconds: intFrom(env.MAIL_RETRY_SECONDS, 60),
+    trustProxy: env.TRUST_PROXY === 'true',
+    logRequests: env.LOG_REQUESTS === 'true',
+  };
+}

@@ -1,0 +1,106 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  PGliteDialect,
+  PostgresDialect,
+  type Dialect,
+} from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+/** The role every API query runs as; row-level security applies to it. */
+export const APP_ROLE = 'clinic_app';
+
+export interface DatabaseHandle {
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs as the API role: use it only through a tenant transaction or platform lookups. */
+  readonly db: Kysely<DB>;
+  /** A PGlite instance when embedded (one in-process session). */
+  readonly pglite: PGlite | undefined;
+  readonly connectionString: string | undefined;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Bring the schema up to date with the owner's rights before the API role connects. */
+  migrate: boolean;
+  poolSize?: number;
+}
+
+const plugins = [new CamelCasePlugin()];
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options)
+    : openPglite(options.dataDir, options);
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.migrate) {
+    const owner = new Kysely<unknown>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+    });
+    try {
+      await migrateToLatest(owner);
+    } finally {
+      await owner.destroy();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    options: `-c role=${APP_ROLE}`,
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+  return {
+    kind: 'postgres',
+    db,
+    pglite: undefined,
+    connectionString: url,
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const inMemory = dataDir === 'memory';
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  if (options.migrate) {
+    // Not destroyed afterwards: that would close the shared PGlite instance.
+    await migrateToLatest(new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) }));
+  }
+  const dialect: Dialect = new PGliteDialect({
+    pglite,
+    onCreateConnection: async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw(`SET ROLE ${APP_ROLE}`));
+    },
+  });
+  const db = new Kysely<DB>({ dialect, plugins });
+  return { kind: 'pglite', db, pglite, connectionString: undefined, close: () => db.destroy() };
+}
+
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : 'unknown error'}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}

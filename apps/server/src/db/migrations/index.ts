@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as platform from './2026-11-21T0900_platform.ts';
+
+/** Every migration, by timestamped name. Landed migrations are never edited. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T0900_platform': platform,
+};

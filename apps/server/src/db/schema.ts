@@ -1,0 +1,136 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Column types as the code sees them (CamelCasePlugin maps to snake_case in SQL). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Version = ColumnType<number, number | undefined, number>;
+
+export interface TenantsTable {
+  id: string;
+  subdomain: string;
+  clinicName: string;
+  country: string;
+  timezoneOffset: number;
+  status: ColumnType<'trial' | 'active', 'trial' | 'active' | undefined, 'trial' | 'active'>;
+  trialEndsAt: Timestamp | null;
+  activatedAt: Timestamp | null;
+  activationCodeHash: string | null;
+  activationCodeExpiresAt: Timestamp | null;
+  activationAttempts: Generated<number>;
+  activationSentAt: Timestamp | null;
+  clinicType: Generated<string>;
+  inactivityTimeoutMinutes: Generated<number>;
+  requireDeviceAuthorization: Generated<boolean>;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface TenantModulesTable {
+  tenantId: string;
+  module: string;
+}
+
+export interface BranchesTable {
+  tenantId: string;
+  id: Generated<string>;
+  code: string;
+  name: string;
+  isDefault: Generated<boolean>;
+  currency: Generated<string>;
+  address: string | null;
+  postal: string | null;
+  country: Generated<string>;
+  phone: string | null;
+  fax: string | null;
+  hciCode: string | null;
+  licenceNumber: string | null;
+  companyRegistrationNo: string | null;
+  taxRegistrationNo: string | null;
+  printerEnabled: Generated<boolean>;
+  logo: Buffer | null;
+  logoContentType: string | null;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface UsersTable {
+  tenantId: string;
+  id: Generated<string>;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  type: string;
+  mcr: string | null;
+  offDuty: Generated<boolean>;
+  isActive: Generated<boolean>;
+  passwordHash: string | null;
+  mustChangePassword: Generated<boolean>;
+  passwordChangedAt: Timestamp | null;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface UserBranchesTable {
+  tenantId: string;
+  userId: string;
+  branchId: string;
+  isDefault: Generated<boolean>;
+}
+
+export interface SessionsTable {
+  tenantId: string;
+  id: Generated<string>;
+  userId: string;
+  tokenHash: Buffer;
+  kind: string;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface DeviceAuthorizationsTable {
+  tenantId: string;
+  id: Generated<string>;
+  userId: string;
+  visitorId: string;
+  authorizedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface MailOutboxTable {
+  tenantId: string;
+  id: Generated<string>;
+  toAddress: string;
+  subject: string;
+  body: string;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  attempts: Generated<number>;
+  lastError: string | null;
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+}
+
+export interface ThrottleEventsTable {
+  id: Generated<string>;
+  key: string;
+  happenedAt: CreatedAt;
+}
+
+export interface DB {
+  tenants: TenantsTable;
+  tenantModules: TenantModulesTable;
+  branches: BranchesTable;
+  users: UsersTable;
+  userBranches: UserBranchesTable;
+  sessions: SessionsTable;
+  deviceAuthorizations: DeviceAuthorizationsTable;
+  mailOutbox: MailOutboxTable;
+  throttleEvents: ThrottleEventsTable;
+}

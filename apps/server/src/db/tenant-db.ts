@@ -1,0 +1,36 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from './schema.ts';
+
+/**
+ * A transaction bound to one tenant: row-level security sees only that tenant's rows.
+ * Repositories take this, never the bare connection.
+ */
+export interface TenantTx {
+  readonly db: Transaction<DB>;
+  readonly tenantId: string;
+  /** Runs after the transaction commits (events, mail); skipped on rollback. */
+  afterCommit(task: () => void | Promise<void>): void;
+}
+
+export type AfterCommitErrorHandler = (error: unknown) => void;
+
+export async function withTenant<T>(
+  db: Kysely<DB>,
+  tenantId: string,
+  work: (tx: TenantTx) => Promise<T>,
+  onAfterCommitError: AfterCommitErrorHandler = () => {},
+): Promise<T> {
+  const tasks: Array<() => void | Promise<void>> = [];
+  const result = await db.transaction().execute(async (trx) => {
+    await sql`SELECT set_config('app.tenant_id', ${tenantId}, true)`.execute(trx);
+    return work({ db: trx, tenantId, afterCommit: (task) => tasks.push(task) });
+  });
+  for (const task of tasks) {
+    try {
+      await task();
+    } catch (error) {
+      onAfterCommitError(error);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,277 @@
+import {
+  ALL_MODULES,
+  ApiErrorCode,
+  UserType,
+  currencyOfCountry,
+  message,
+  type FieldError,
+  type TenantConfirmBody,
+  type TenantRegistrationBody,
+  type TenantRegistrationResult,
+} from '@clinic/domain';
+import { randomUUID } from 'node:crypto';
+import { withTenant, type TenantTx } from '../../db/tenant-db.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { isUsernameTaken, tenantIdBySubdomain } from '../../platform/directory.ts';
+import {
+  AppError,
+  badRequest,
+  fieldError,
+  isUniqueViolation,
+  notFound,
+  rateLimited,
+} from '../../platform/errors.ts';
+import {
+  activationCode,
+  hashSecret,
+  temporaryPassword,
+  verifySecret,
+} from '../../platform/passwords.ts';
+import * as repo from './accounts.repo.ts';
+
+export const TRIAL_DAYS = 30;
+export const ACTIVATION_CODE_HOURS = 24;
+export const MAX_ACTIVATION_ATTEMPTS = 5;
+export const FIRST_BRANCH_CODE = 'MAIN';
+const RESEND_RULE = { limit: 1, windowSeconds: 60 };
+const REGISTRATIONS_PER_ADDRESS = { limit: 10, windowSeconds: 3600 };
+
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000);
+
+function groupedCode(code: string): string {
+  return `${code.slice(0, 4)} ${code.slice(4)}`;
+}
+
+function activationMail(
+  ctx: AppContext,
+  to: string,
+  firstName: string,
+  clinic: string,
+  subdomain: string,
+  code: string,
+) {
+  return {
+    to,
+    subject: `Your activation code for ${clinic}`,
+    body: [
+      `Hello ${firstName},`,
+      '',
+      `Thank you for registering ${clinic}. Your activation code is:`,
+      '',
+      `    ${groupedCode(code)}`,
+      '',
+      `Enter it at ${ctx.config.publicUrl}/${subdomain}/confirm within ${ACTIVATION_CODE_HOURS} hours.`,
+      'If you did not register, you can ignore this email.',
+    ].join('\n'),
+  };
+}
+
+async function takenFields(ctx: AppContext, body: TenantRegistrationBody): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  if (await tenantIdBySubdomain(ctx.db, body.subdomain)) {
+    errors.push({
+      field: 'subdomain',
+      message: message('tenant.message.subdomainTaken'),
+      code: 'tenant.message.subdomainTaken',
+    });
+  }
+  if (await isUsernameTaken(ctx.db, body.email)) {
+    errors.push({
+      field: 'email',
+      message: message('tenant.message.emailTaken'),
+      code: 'tenant.message.emailTaken',
+    });
+  }
+  return errors;
+}
+
+function takenError(errors: FieldError[]): AppError {
+  return new AppError(
+    400,
+    ApiErrorCode.validation,
+    errors.map((e) => e.message).join('\n'),
+    errors,
+  );
+}
+
+/** Creates the tenant on trial, its first branch and its administrator, and mails the code. */
+export async function registerTenant(
+  ctx: AppContext,
+  body: TenantRegistrationBody,
+  address: string,
+): Promise<TenantRegistrationResult> {
+  const wait = await ctx.throttle.retryAfter(`register:${address}`, REGISTRATIONS_PER_ADDRESS);
+  if (wait > 0)
+    throw rateLimited(
+      'Too many clinics were registered from your network. Please try again later.',
+      wait,
+    );
+  const taken = await takenFields(ctx, body);
+  if (taken.length > 0) throw takenError(taken);
+
+  const tenantId = randomUUID();
+  const code = activationCode();
+  const codeHash = await hashSecret(code);
+  try {
+    await withTenant(ctx.db, tenantId, async (tx) => {
+      await repo.insertTenant(tx, {
+        id: tenantId,
+        subdomain: body.subdomain,
+        clinicName: body.clinic,
+        country: body.country,
+        timezoneOffset: body.timezone,
+        trialEndsAt: hoursFromNow(TRIAL_DAYS * 24),
+        activationCodeHash: codeHash,
+        activationCodeExpiresAt: hoursFromNow(ACTIVATION_CODE_HOURS),
+      });
+      await repo.insertModules(tx, ALL_MODULES);
+      const branchId = await repo.insertBranch(tx, {
+        code: FIRST_BRANCH_CODE,
+        name: body.clinic,
+        isDefault: true,
+        currency: currencyOfCountry(body.country),
+        country: body.country,
+      });
+      await repo.insertUser(
+        tx,
+        {
+          username: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          type: UserType.administrator,
+          passwordHash: null,
+          mustChangePassword: true,
+        },
+        [{ branchId, isDefault: true }],
+      );
+      await ctx.mail.queue(
+        tx,
+        activationMail(ctx, body.email, body.firstName, body.clinic, body.subdomain, code),
+      );
+    });
+  } catch (error) {
+    // Someone took the subdomain or email between the check and the insert.
+    if (isUniqueViolation(error)) throw takenError(await takenFields(ctx, body));
+    throw error;
+  }
+  await ctx.throttle.record(`register:${address}`);
+  return { tenantId, subdomain: body.subdomain, email: body.email };
+}
+
+async function tenantOfSubdomain(ctx: AppContext, subdomain: string): Promise<string> {
+  const tenantId = await tenantIdBySubdomain(ctx.db, subdomain);
+  if (!tenantId)
+    throw notFound('No clinic is registered at this subdomain. Please check your link.');
+  return tenantId;
+}
+
+const ALREADY_ACTIVE = 'This clinic is already activated. Please sign in.';
+
+/** Replaces the activation code with a new one and mails it. */
+export async function resendActivation(ctx: AppContext, subdomain: string): Promise<void> {
+  const tenantId = await tenantOfSubdomain(ctx, subdomain);
+  const wait = await ctx.throttle.retryAfter(`resend:${tenantId}`, RESEND_RULE);
+  if (wait > 0)
+    throw rateLimited(
+      `A code was sent a moment ago. Please wait ${wait} seconds before asking again.`,
+      wait,
+    );
+  const code = activationCode();
+  const codeHash = await hashSecret(code);
+  await withTenant(ctx.db, tenantId, async (tx) => {
+    const tenant = await repo.findTenant(tx);
+    const owner = await repo.findOwner(tx);
+    if (!tenant || !owner)
+      throw notFound('No clinic is registered at this subdomain. Please check your link.');
+    if (tenant.activatedAt) throw badRequest(ALREADY_ACTIVE);
+    await repo.setActivationCode(tx, codeHash, hoursFromNow(ACTIVATION_CODE_HOURS));
+    await ctx.mail.queue(
+      tx,
+      activationMail(ctx, owner.email, owner.firstName, tenant.clinicName, tenant.subdomain, code),
+    );
+  });
+  await ctx.throttle.record(`resend:${tenantId}`);
+}
+
+type ConfirmOutcome = { ok: true } | { ok: false; error: AppError };
+
+/**
+ * Checks the code; a wrong one counts as an attempt (kept even though the call fails).
+ * Success activates the clinic and mails the administrator a temporary password.
+ */
+export async function confirmActivation(
+  ctx: AppContext,
+  subdomain: string,
+  body: TenantConfirmBody,
+): Promise<void> {
+  const tenantId = await tenantOfSubdomain(ctx, subdomain);
+  const password = temporaryPassword();
+  const passwordHash = await hashSecret(password);
+  const outcome = await withTenant(ctx.db, tenantId, async (tx): Promise<ConfirmOutcome> => {
+    const tenant = await repo.findTenant(tx);
+    if (!tenant) return { ok: false, error: notFound() };
+    if (tenant.activatedAt) return { ok: false, error: badRequest(ALREADY_ACTIVE) };
+    if (tenant.activationAttempts >= MAX_ACTIVATION_ATTEMPTS) {
+      return {
+        ok: false,
+        error: fieldError(
+          'activeCode',
+          'Too many wrong codes. Please ask for a new activation code.',
+        ),
+      };
+    }
+    if (!tenant.activationCodeExpiresAt || tenant.activationCodeExpiresAt.getTime() < Date.now()) {
+      return {
+        ok: false,
+        error: fieldError(
+          'activeCode',
+          'This activation code has expired. Please ask for a new one.',
+        ),
+      };
+    }
+    if (!(await verifySecret(tenant.activationCodeHash, body.activeCode))) {
+      const attempts = await repo.countActivationAttempt(tx);
+      const left = MAX_ACTIVATION_ATTEMPTS - attempts;
+      return {
+        ok: false,
+        error: fieldError(
+          'activeCode',
+          left > 0
+            ? `The activation code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`
+            : 'The activation code is not correct. Please ask for a new activation code.',
+        ),
+      };
+    }
+    await activate(ctx, tx, tenant.clinicName, password, passwordHash);
+    return { ok: true };
+  });
+  if (!outcome.ok) throw outcome.error;
+}
+
+async function activate(
+  ctx: AppContext,
+  tx: TenantTx,
+  clinicName: string,
+  password: string,
+  passwordHash: string,
+) {
+  const owner = await repo.findOwner(tx);
+  if (!owner) throw notFound();
+  await repo.markActivated(tx);
+  await repo.setPassword(tx, owner.id, passwordHash, true);
+  await ctx.mail.queue(tx, {
+    to: owner.email,
+    subject: `${clinicName} is activated`,
+    body: [
+      `Hello ${owner.firstName},`,
+      '',
+      `${clinicName} is now activated. Sign in at ${ctx.config.publicUrl}/login with:`,
+      '',
+      `    Username: ${owner.username}`,
+      `    Temporary password: ${password}`,
+      '',
+      'You will be asked to choose your own password when you first sign in.',
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,261 @@
+import {
+  ApiErrorCode,
+  INVALID_CREDENTIALS_MESSAGE,
+  UserType,
+  passwordProblem,
+  type DeviceConfirmResult,
+  type PasswordChangeBody,
+  type SessionInfo,
+  type SignInBody,
+  type TimeoutInfo,
+} from '@clinic/domain';
+import { withTenant, type TenantTx } from '../../db/tenant-db.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { signInTarget, tenantIdOfUser, type Principal } from '../../platform/directory.ts';
+import { AppError, fieldError, forbidden, notFound, rateLimited } from '../../platform/errors.ts';
+import { hashSecret, verifySecret } from '../../platform/passwords.ts';
+import { newSessionToken } from '../../platform/tokens.ts';
+import type { ThrottleRule } from '../../platform/throttle.ts';
+import * as repo from './accounts.repo.ts';
+
+/** Failed sign-ins allowed per account and per address within 15 minutes. */
+export const FAILURES_PER_ACCOUNT: ThrottleRule = { limit: 5, windowSeconds: 900 };
+export const FAILURES_PER_ADDRESS: ThrottleRule = { limit: 20, windowSeconds: 900 };
+
+export interface Caller {
+  ip: string;
+  userAgent: string | null;
+}
+
+const accountKey = (username: string) => `sign-in:user:${username.toLowerCase()}`;
+const addressKey = (ip: string) => `sign-in:ip:${ip}`;
+
+function minutes(seconds: number): string {
+  const count = Math.ceil(seconds / 60);
+  return `${count} minute${count === 1 ? '' : 's'}`;
+}
+
+async function checkThrottle(ctx: AppContext, username: string, ip: string): Promise<void> {
+  const accountWait = await ctx.throttle.retryAfter(accountKey(username), FAILURES_PER_ACCOUNT);
+  if (accountWait > 0) {
+    throw rateLimited(
+      `Too many failed sign-in attempts for this account. Please wait ${minutes(accountWait)} and try again.`,
+      accountWait,
+    );
+  }
+  const addressWait = await ctx.throttle.retryAfter(addressKey(ip), FAILURES_PER_ADDRESS);
+  if (addressWait > 0) {
+    throw rateLimited(
+      `Too many failed sign-in attempts from your network. Please wait ${minutes(addressWait)} and try again.`,
+      addressWait,
+    );
+  }
+}
+
+const invalidCredentials = () =>
+  new AppError(400, ApiErrorCode.invalidCredentials, INVALID_CREDENTIALS_MESSAGE);
+
+type SignInOutcome = { session: SessionInfo } | { refused: AppError; countsAsFailure: boolean };
+
+/** Spends the time a password check takes, so a wrong username cannot be told from a wrong password. */
+async function unknownUsername(password: string): Promise<SignInOutcome> {
+  await verifySecret(null, password);
+  return { refused: invalidCredentials(), countsAsFailure: true };
+}
+
+export async function signIn(
+  ctx: AppContext,
+  body: SignInBody,
+  caller: Caller,
+): Promise<SessionInfo> {
+  await checkThrottle(ctx, body.username, caller.ip);
+  const target = await signInTarget(ctx.db, body.username);
+  const outcome = target
+    ? await withTenant(ctx.db, target.tenantId, (tx) =>
+        attemptSignIn(ctx, tx, target.userId, body, caller),
+      )
+    : await unknownUsername(body.password);
+  if ('session' in outcome) {
+    await ctx.throttle.clear(accountKey(body.username));
+    return outcome.session;
+  }
+  if (outcome.countsAsFailure) {
+    await ctx.throttle.record(accountKey(body.username), addressKey(caller.ip));
+  }
+  throw outcome.refused;
+}
+
+async function attemptSignIn(
+  ctx: AppContext,
+  tx: TenantTx,
+  userId: string,
+  body: SignInBody,
+  caller: Caller,
+): Promise<SignInOutcome> {
+  const user = await repo.findUser(tx, userId);
+  const tenant = await repo.findTenant(tx);
+  if (!user || !tenant || !(await verifySecret(user.passwordHash, body.password))) {
+    return { refused: invalidCredentials(), countsAsFailure: true };
+  }
+  // The password was right: from here on the refusals may say why.
+  if (!tenant.activatedAt) {
+    return {
+      refused: forbidden(
+        'This clinic is not activated yet. Please enter the activation code we emailed you.',
+      ),
+      countsAsFailure: false,
+    };
+  }
+  if (
+    tenant.status === 'trial' &&
+    tenant.trialEndsAt &&
+    tenant.trialEndsAt.getTime() < Date.now()
+  ) {
+    return {
+      refused: forbidden('The trial of this clinic has ended. Please contact us to continue.'),
+      countsAsFailure: false,
+    };
+  }
+  if (!user.isActive) {
+    return {
+      refused: forbidden('This account is disabled. Please contact your clinic administrator.'),
+      countsAsFailure: false,
+    };
+  }
+  if (tenant.requireDeviceAuthorization) {
+    const refusal = await checkDevice(ctx, tx, user, body.whiteList);
+    if (refusal) return { refused: refusal, countsAsFailure: false };
+  }
+  const { token, hash } = newSessionToken();
+  const expiresAt = new Date(Date.now() + ctx.config.sessionHours * 3600_000);
+  const kind = user.type === UserType.tenantCatalog ? 'tenant' : 'clinic';
+  await repo.insertSession(tx, {
+    userId,
+    tokenHash: hash,
+    kind,
+    expiresAt,
+    ip: caller.ip,
+    userAgent: caller.userAgent,
+  });
+  const branches = await repo.accessibleBranches(tx, userId);
+  return {
+    session: {
+      token,
+      expiresAt: Math.floor(expiresAt.getTime() / 1000),
+      kind,
+      user: repo.toSessionUser(user),
+      modules: (await repo.tenantModules(tx)) as SessionInfo['modules'],
+      branches: branches.map(({ id, code, name, isDefault }) => ({ id, code, name, isDefault })),
+      hciCode: branches[0]?.hciCode ?? null,
+      tenant: {
+        id: tenant.id,
+        subdomain: tenant.subdomain,
+        clinicName: tenant.clinicName,
+        status: tenant.status,
+        trialEndsAt:
+          tenant.status === 'trial' && tenant.trialEndsAt
+            ? Math.floor(tenant.trialEndsAt.getTime() / 1000)
+            : null,
+      },
+    },
+  };
+}
+
+/** A refusal when the clinic authorizes devices and this one is not yet; mails a link once. */
+async function checkDevice(
+  ctx: AppContext,
+  tx: TenantTx,
+  user: { id: string; email: string; firstName: string },
+  visitorId: string | undefined,
+): Promise<AppError | undefined> {
+  if (!visitorId)
+    return forbidden(
+      'This clinic only allows authorized devices. Please sign in from the staff sign-in page.',
+    );
+  const known = await repo.findDeviceAuthorization(tx, user.id, { visitorId });
+  if (known?.authorizedAt) return undefined;
+  if (!known) {
+    const id = await repo.insertDeviceAuthorization(tx, user.id, visitorId);
+    await ctx.mail.queue(tx, {
+      to: user.email,
+      subject: 'Authorize a new device',
+      body: [
+        `Hello ${user.firstName},`,
+        '',
+        'Someone signed in to your account from a device we have not seen before.',
+        `If it was you, authorize the device by opening: ${ctx.config.publicUrl}/validate/${user.id}/${id}`,
+        'If it was not you, change your password.',
+      ].join('\n'),
+    });
+  }
+  return forbidden(
+    'This device is not authorized yet. We have emailed you a link to authorize it.',
+  );
+}
+
+export async function signOut(ctx: AppContext, principal: Principal): Promise<void> {
+  await withTenant(ctx.db, principal.tenantId, (tx) => repo.revokeSession(tx, principal.sessionId));
+}
+
+/** Changes the caller's password; their other sessions are signed out. */
+export async function changePassword(
+  ctx: AppContext,
+  principal: Principal,
+  body: PasswordChangeBody,
+): Promise<void> {
+  const newHash = await hashSecret(body.newPassword);
+  const refusal = await withTenant(ctx.db, principal.tenantId, async (tx) => {
+    const user = await repo.findUser(tx, principal.userId);
+    if (!user) return notFound();
+    if (!(await verifySecret(user.passwordHash, body.currentPassword))) {
+      return fieldError('currentPassword', 'The current password is not correct.');
+    }
+    const problem = passwordProblem(body.newPassword, user.username);
+    if (problem) return fieldError('newPassword', problem);
+    if (body.newPassword === body.currentPassword) {
+      return fieldError('newPassword', 'The new password must be different from the current one.');
+    }
+    await repo.setPassword(tx, user.id, newHash, false);
+    await repo.revokeOtherSessions(tx, user.id, principal.sessionId);
+    return undefined;
+  });
+  if (refusal) throw refusal;
+}
+
+export async function timeoutInfo(
+  ctx: AppContext,
+  principal: Principal,
+  branchId: string | undefined,
+): Promise<TimeoutInfo> {
+  return withTenant(ctx.db, principal.tenantId, async (tx) => {
+    const tenant = await repo.findTenant(tx);
+    if (!tenant) throw notFound();
+    const branches = await repo.accessibleBranches(tx, principal.userId);
+    const branch = branches.find((b) => b.id === branchId) ?? branches[0];
+    return {
+      timeout: tenant.inactivityTimeoutMinutes,
+      clinicName: tenant.clinicName,
+      clinicType: tenant.clinicType,
+      clinicServiceLicenseNumber: branch?.licenceNumber ?? null,
+    };
+  });
+}
+
+const DEVICE_FAILURE = 'Authorization failure!';
+
+/** Completes the device authorization link sent at sign-in. */
+export async function confirmDevice(
+  ctx: AppContext,
+  userId: string,
+  authorizationId: string,
+): Promise<DeviceConfirmResult> {
+  const tenantId = await tenantIdOfUser(ctx.db, userId);
+  if (!tenantId) throw notFound(DEVICE_FAILURE);
+  return withTenant(ctx.db, tenantId, async (tx) => {
+    const device = await repo.findDeviceAuthorization(tx, userId, { id: authorizationId });
+    if (!device) throw notFound(DEVICE_FAILURE);
+    if (device.authorizedAt) return { status: 'repeat' as const };
+    await repo.authorizeDevice(tx, device.id);
+    return { status: 'success' as const };
+  });
+}

@@ -1,0 +1,40 @@
+import { BranchOption, CurrentBranch, dataOf, listOf } from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/app-context.ts';
+import { branchOf, principalOf, tenantRunner } from '../../platform/access.ts';
+import { notFound } from '../../platform/errors.ts';
+import { branchOptions, findCurrentBranch } from './branches.repo.ts';
+
+/** The caller's branches (doc 1 section 7 'Account'). */
+export function branchesRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/branches/current', {
+      config: { access: { module: null, branch: 'required' } },
+      schema: { tags: ['branches'], response: { 200: dataOf(CurrentBranch) } },
+      handler: async (request) => {
+        const { userId } = principalOf(request);
+        const branch = await tenantRunner(
+          ctx.db,
+          request,
+        )((tx) => findCurrentBranch(tx, userId, branchOf(request)));
+        if (!branch) throw notFound('This branch does not exist.');
+        return { data: branch };
+      },
+    });
+
+    app.get('/branches/options', {
+      config: { access: { module: null, branch: 'optional' } },
+      schema: { tags: ['branches'], response: { 200: listOf(BranchOption) } },
+      handler: async (request) => {
+        const items = await tenantRunner(
+          ctx.db,
+          request,
+        )((tx) => branchOptions(tx, principalOf(request).userId));
+        return { data: { items, total: items.length } };
+      },
+    });
+  };
+}

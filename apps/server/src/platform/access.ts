@@ -1,0 +1,106 @@
+import type { ModuleName } from '@clinic/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { withTenant, type TenantTx } from '../db/tenant-db.ts';
+import { principalOfToken, type Principal } from './directory.ts';
+import { badRequest, forbidden, unauthorized } from './errors.ts';
+import { hashToken } from './tokens.ts';
+
+/**
+ * Who may call a route. Every API route declares one (checked when routes register):
+ * - 'public': no session needed;
+ * - a session, optionally a bought module, and whether the BranchId header is required.
+ *   A BranchId header that is sent is always checked against the caller's branches.
+ */
+export type RouteAccess = 'public' | { module: ModuleName | null; branch: 'required' | 'optional' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | undefined;
+    branchId: string | undefined;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+function branchHeader(request: FastifyRequest): string | undefined {
+  const value = request.headers.branchid;
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && text.trim() !== '' ? text.trim() : undefined;
+}
+
+/** Checks the session, bought module and branch of every request, before its body is read. */
+export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
+  app.decorateRequest('principal', undefined);
+  app.decorateRequest('branchId', undefined);
+
+  app.addHook('onRoute', (route) => {
+    if (
+      route.url.startsWith('/api/') &&
+      !route.url.startsWith('/api/docs') &&
+      !route.config?.access
+    ) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Please sign in first.');
+    const principal = await principalOfToken(db, hashToken(token));
+    if (!principal) throw unauthorized();
+    request.principal = principal;
+
+    if (access.module && !principal.modules.has(access.module)) {
+      throw forbidden('Your clinic has not subscribed to this feature.');
+    }
+    const branchId = branchHeader(request);
+    if (!branchId) {
+      if (access.branch === 'required')
+        throw badRequest('The BranchId header is required: choose a branch first.');
+      return;
+    }
+    if (!UUID.test(branchId)) throw badRequest('The BranchId header must be a branch id.');
+    if (!principal.branchIds.has(branchId)) {
+      throw forbidden('You do not have access to this branch.');
+    }
+    request.branchId = branchId;
+  });
+}
+
+/** The signed-in caller; only for routes whose access rule requires a session. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+/** The checked BranchId of a route that requires one. */
+export function branchOf(request: FastifyRequest): string {
+  if (!request.branchId)
+    throw badRequest('The BranchId header is required: choose a branch first.');
+  return request.branchId;
+}
+
+export type TenantRunner = <T>(work: (tx: TenantTx) => Promise<T>) => Promise<T>;
+
+/** Runs work in a transaction bound to the caller's tenant. */
+export function tenantRunner(db: Kysely<DB>, request: FastifyRequest): TenantRunner {
+  const { tenantId } = principalOf(request);
+  return (work) =>
+    withTenant(db, tenantId, work, (error) =>
+      request.log.error({ err: error }, 'after-commit task failed'),
+    );
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import type { MailOutbox } from './mail.ts';
+import type { Throttle } from './throttle.ts';
+
+/** What features are given: built once in app.ts. */
+export interface AppContext {
+  readonly config: AppConfig;
+  /** Runs as the API role; features reach tenant data only through withTenant. */
+  readonly db: Kysely<DB>;
+  readonly mail: MailOutbox;
+  readonly throttle: Throttle;
+  readonly log: FastifyBaseLogger;
+}

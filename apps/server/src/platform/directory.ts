@@ -1,0 +1,73 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * The only reads that cross tenants, each through a SECURITY DEFINER function of the
+ * platform migration that returns the least its caller needs.
+ */
+
+export interface Principal {
+  tenantId: string;
+  sessionId: string;
+  userId: string;
+  userType: string;
+  kind: string;
+  modules: ReadonlySet<string>;
+  branchIds: ReadonlySet<string>;
+}
+
+export async function principalOfToken(
+  db: Kysely<DB>,
+  tokenHash: Buffer,
+): Promise<Principal | undefined> {
+  const { rows } = await sql<{
+    tenantId: string;
+    sessionId: string;
+    userId: string;
+    userType: string;
+    kind: string;
+    modules: string[];
+    branchIds: string[];
+  }>`SELECT * FROM auth_principal(${tokenHash})`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { ...row, modules: new Set(row.modules), branchIds: new Set(row.branchIds) };
+}
+
+export async function signInTarget(
+  db: Kysely<DB>,
+  username: string,
+): Promise<{ tenantId: string; userId: string } | undefined> {
+  const { rows } = await sql<{ tenantId: string; userId: string }>`
+    SELECT * FROM auth_sign_in_target(${username})`.execute(db);
+  return rows[0];
+}
+
+export async function tenantIdBySubdomain(
+  db: Kysely<DB>,
+  subdomain: string,
+): Promise<string | undefined> {
+  const { rows } = await sql<{
+    id: string | null;
+  }>`SELECT tenant_id_by_subdomain(${subdomain}) AS id`.execute(db);
+  return rows[0]?.id ?? undefined;
+}
+
+export async function tenantIdOfUser(db: Kysely<DB>, userId: string): Promise<string | undefined> {
+  const { rows } = await sql<{
+    id: string | null;
+  }>`SELECT tenant_id_of_user(${userId}::uuid) AS id`.execute(db);
+  return rows[0]?.id ?? undefined;
+}
+
+export async function isUsernameTaken(db: Kysely<DB>, username: string): Promise<boolean> {
+  const { rows } = await sql<{
+    taken: boolean;
+  }>`SELECT username_taken(${username}) AS taken`.execute(db);
+  return rows[0]?.taken === true;
+}
+
+export async function tenantsWithPendingMail(db: Kysely<DB>): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`SELECT tenants_with_pending_mail() AS id`.execute(db);
+  return rows.map((row) => row.id);
+}
