@@ -48,6 +48,7 @@ export async function buildApp(
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      appDatabaseUrl: config.appDatabaseUrl,
       dataDir: config.dataDir,
       migrate: true,
     }));

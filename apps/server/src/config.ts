@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 export interface AppConfig {
   /** PostgreSQL connection string; without it the embedded PGlite database is used. */
   databaseUrl: string | undefined;
+  /** The API role's connection string; defaults to DATABASE_URL with user clinic_app. */
+  appDatabaseUrl: string | undefined;
   /** Folder of the embedded database, or 'memory' for a throw-away one. */
   dataDir: string;
   port: number;
@@ -33,6 +35,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = intFrom(env.PORT, 3000);
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? resolve(process.cwd(), 'data'),
     port,
     host: env.HOST ?? '0.0.0.0',

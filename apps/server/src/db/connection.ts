@@ -28,7 +28,10 @@ export interface DatabaseHandle {
 }
 
 export interface DatabaseOptions {
+  /** The schema owner's connection: migrations run with it. */
   databaseUrl: string | undefined;
+  /** The API role's connection; by default the owner's address with the API role as user. */
+  appDatabaseUrl?: string | undefined;
   dataDir: string;
   /** Bring the schema up to date with the owner's rights before the API role connects. */
   migrate: boolean;
@@ -55,9 +58,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     }
   }
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: options.appDatabaseUrl ?? asAppRole(url),
     max: options.poolSize ?? 10,
-    options: `-c role=${APP_ROLE}`,
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
   return {
@@ -69,6 +71,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
+/** The owner's address with the API role as user and no password (local trust setups). */
+export function asAppRole(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = APP_ROLE;
+  parsed.password = '';
+  return parsed.toString();
+}
+
 async function openPglite(dataDir: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
@@ -77,6 +87,8 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
     // Not destroyed afterwards: that would close the shared PGlite instance.
     await migrateToLatest(new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) }));
   }
+  // PGlite is one in-process session of its superuser: the role is set, not logged in
+  // as, so isolation there holds against forgotten filters but not against injected SQL.
   const dialect: Dialect = new PGliteDialect({
     pglite,
     onCreateConnection: async (connection) => {

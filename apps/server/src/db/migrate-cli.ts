@@ -5,6 +5,7 @@ import { openDatabase } from './connection.ts';
 const config = configFromEnv();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
+  appDatabaseUrl: config.appDatabaseUrl,
   dataDir: config.dataDir,
   migrate: true,
 });

@@ -23,6 +23,18 @@ declare module 'fastify' {
     principal: Principal | undefined;
     branchId: string | undefined;
   }
+  interface FastifyInstance {
+    /** Every API route with its access rule, as registered: for sweeps over the whole API. */
+    routeTable: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  /** The route validates a request body. */
+  hasBody: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,14 +56,18 @@ function branchHeader(request: FastifyRequest): string | undefined {
 export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
   app.decorateRequest('principal', undefined);
   app.decorateRequest('branchId', undefined);
+  const routeTable: ApiRoute[] = [];
+  app.decorate('routeTable', routeTable);
 
   app.addHook('onRoute', (route) => {
-    if (
-      route.url.startsWith('/api/') &&
-      !route.url.startsWith('/api/docs') &&
-      !route.config?.access
-    ) {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access)
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') {
+        routeTable.push({ method, url: route.url, access, hasBody: Boolean(route.schema?.body) });
+      }
     }
   });
 

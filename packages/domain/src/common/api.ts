@@ -77,14 +77,24 @@ export function toFieldErrors(issues: readonly Issue[], root = 'body'): FieldErr
         add(field === root ? key : `${field}.${key}`, `${key} is not a known field`);
       }
     } else if (issue.code === 'invalid_type' && !isCustomMessage(issue.message)) {
-      if (issue.input === undefined) add(field, `${field} is required`);
-      else if (issue.input === null) add(field, `${field} cannot be empty`);
+      const received = receivedKind(issue);
+      if (received === 'undefined') add(field, `${field} is required`);
+      else if (received === 'null') add(field, `${field} cannot be empty`);
       else add(field, `${field} must be ${describeType(issue.expected)}`);
     } else {
       add(field, issue.message, keyOfMessage(issue.message));
     }
   }
   return [...byField.values()];
+}
+
+/**
+ * What a caller sent where a type was expected: zod keeps the input on an issue only
+ * when asked to (reportInput), and otherwise names it in its message.
+ */
+function receivedKind(issue: Issue): string {
+  if ('input' in issue) return issue.input === null ? 'null' : typeof issue.input;
+  return /received (\w+)/.exec(issue.message)?.[1] ?? 'unknown';
 }
 
 /** zod's own invalid-type messages start with 'Invalid input'; ours never do. */

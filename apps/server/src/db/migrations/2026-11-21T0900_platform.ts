@@ -7,14 +7,15 @@ import { runStatements, tenantOwned } from '../migration-helpers.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
-    // The API runs as this role; it owns nothing, so every policy applies to it.
+    // The API logs in as this role: it owns nothing and is no superuser, so every
+    // policy applies to it and it cannot switch to a role that escapes them.
     `DO $$ BEGIN
-       CREATE ROLE clinic_app NOLOGIN;
+       CREATE ROLE clinic_app LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS;
      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
      END $$`,
     `DO $$ BEGIN
-       IF NOT pg_has_role(current_user, 'clinic_app', 'MEMBER') THEN
-         EXECUTE format('GRANT clinic_app TO %I', current_user);
+       IF NOT (SELECT rolcanlogin FROM pg_roles WHERE rolname = 'clinic_app') THEN
+         ALTER ROLE clinic_app LOGIN;
        END IF;
      END $$`,
     `GRANT USAGE ON SCHEMA public TO clinic_app`,

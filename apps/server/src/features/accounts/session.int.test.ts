@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../../db/tenant-db.ts';
+import {
+  expectStatus,
+  newClinic,
+  randomAddress,
+  signIn,
+  startTestApp,
+  type Clinic,
+  type TestApp,
+} from '../../../test/helpers.ts';
+
+let t: TestApp;
+let clinic: Clinic;
+beforeAll(async () => {
+  t = await startTestApp();
+  clinic = await newClinic(t);
+});
+afterAll(() => t.close());
+
+const INVALID = 'Incorrect username or password.';
+
+describe('sign-in', () => {
+  it('gives the same message for a wrong username and a wrong password', async () => {
+    const wrongUser = await t.call('POST', '/api/v1/sign-in', {
+      body: { username: 'nobody@example.com', password: clinic.password },
+    });
+    const wrongPassword = await t.call('POST', '/api/v1/sign-in', {
+      body: { username: clinic.email, password: 'Wrong-password-1' },
+    });
+    for (const response of [wrongUser, wrongPassword]) {
+      expect(response.status).toBe(400);
+      expect(response.body.error).toEqual({ code: 'INVALID_CREDENTIALS', message: INVALID });
+    }
+  });
+
+  it('takes the username in any case and answers the whole session', async () => {
+    const session = await signIn(t, clinic.email.toUpperCase(), clinic.password);
+    expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(session.expiresAt).toBeGreaterThan(Date.now() / 1000 + 11 * 3600);
+    expect(session.user.type).toBe('Administrator');
+    expect(session.hciCode).toBeNull();
+    expect(session.branches).toHaveLength(1);
+  });
+
+  it('needs username and password, naming each', async () => {
+    const response = await t.call('POST', '/api/v1/sign-in', {
+      body: { username: '  ', timezone: 'x' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.errors).toEqual([
+      { field: 'username', message: 'Please enter your username.' },
+      { field: 'password', message: 'Please enter your password.' },
+      { field: 'timezone', message: 'timezone must be whole minutes from UTC' },
+    ]);
+  });
+
+  it('locks an account for a while after 5 failures, even from new addresses', async () => {
+    const target = await newClinic(t);
+    for (let i = 0; i < 5; i += 1) {
+      const response = await t.call('POST', '/api/v1/sign-in', {
+        body: { username: target.email, password: `Wrong-password-${i}` },
+        remoteAddress: randomAddress(),
+      });
+      expect(response.status).toBe(400);
+    }
+    const locked = await t.call('POST', '/api/v1/sign-in', {
+      body: { username: target.email, password: target.password },
+      remoteAddress: randomAddress(),
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.message).toMatch(
+      /^Too many failed sign-in attempts for this account\. Please wait \d+ minutes? and try again\.$/,
+    );
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
+  it('limits failures from one address across accounts', async () => {
+    const address = randomAddress();
+    for (let i = 0; i < 20; i += 1) {
+      await t.call('POST', '/api/v1/sign-in', {
+        body: { username: `guess-${i}@example.com`, password: 'Guess-1234' },
+        remoteAddress: address,
+      });
+    }
+    const limited = await t.call('POST', '/api/v1/sign-in', {
+      body: { username: clinic.email, password: clinic.password },
+      remoteAddress: address,
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.message).toMatch(/from your network/);
+  });
+
+  it('refuses a disabled user and a clinic whose trial ended, once the password is right', async () => {
+    const other = await newClinic(t);
+    await withTenant(t.database.db, other.tenantId, (tx) =>
+      tx.db
+        .updateTable('tenants')
+        .set({ trialEndsAt: new Date(Date.now() - 1000) })
+        .execute(),
+    );
+    const ended = await t.call('POST', '/api/v1/sign-in', {
+      body: { username: other.email, password: other.password },
+    });
+    expect(ended.status).toBe(403);
+    expect(ended.body.error.message).toBe(
+      'The trial of this clinic has ended. Please contact us to continue.',
+    );
+    await withTenant(t.database.db, other.tenantId, async (tx) => {
+      await tx.db.updateTable('tenants').set({ status: 'active' }).execute();
+      await tx.db.updateTable('users').set({ isActive: false }).execute();
+    });
+    const disabled = await t.call('POST', '/api/v1/sign-in', {
+      body: { username: other.email, password: other.password },
+    });
+    expect(disabled.status).toBe(403);
+    expect(disabled.body.error.message).toBe(
+      'This account is disabled. Please contact your clinic administrator.',
+    );
+    // A disabled user's existing sessions stop working too.
+    expect((await t.call('GET', '/api/v1/timeout', { token: other.token })).status).toBe(401);
+  });
+});
+
+describe('sign-out', () => {
+  it('revokes the token: later calls get 401', async () => {
+    const session = await signIn(t, clinic.email, clinic.password);
+    expectStatus(await t.call('GET', '/api/v1/timeout', { token: session.token }), 200);
+    const out = await t.call('POST', '/api/v1/sign-out', { token: session.token });
+    expectStatus(out, 200);
+    expect(out.body).toEqual({ data: true });
+    const after = await t.call('GET', '/api/v1/timeout', { token: session.token });
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('UNAUTHORIZED');
+    expect((await t.call('POST', '/api/v1/sign-out', { token: session.token })).status).toBe(401);
+  });
+
+  it('answers 401 without a token or with a made-up one', async () => {
+    expect((await t.call('POST', '/api/v1/sign-out')).status).toBe(401);
+    expect((await t.call('GET', '/api/v1/timeout', { token: 'made-up' })).status).toBe(401);
+    expect(
+      (await t.call('GET', '/api/v1/timeout', { headers: { authorization: 'Basic abc' } })).status,
+    ).toBe(401);
+  });
+
+  it('treats an expired session as signed out', async () => {
+    const session = await signIn(t, clinic.email, clinic.password);
+    await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db
+        .updateTable('sessions')
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where('revokedAt', 'is', null)
+        .execute(),
+    );
+    expect((await t.call('GET', '/api/v1/timeout', { token: session.token })).status).toBe(401);
+    clinic = { ...clinic, ...(await freshSession(clinic)) };
+  });
+});
+
+async function freshSession(c: Clinic) {
+  const session = await signIn(t, c.email, c.password);
+  return { session, token: session.token };
+}
+
+describe('password change', () => {
+  it('checks the current password and the strength of the new one', async () => {
+    const change = (body: unknown) =>
+      t.call('PUT', '/api/v1/accounts/password', { token: clinic.token, body });
+    const wrong = await change({
+      currentPassword: 'Not-my-password-1',
+      newPassword: 'Another-good-one-7',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.errors).toEqual([
+      { field: 'currentPassword', message: 'The current password is not correct.' },
+    ]);
+    const weak = await change({ currentPassword: clinic.password, newPassword: 'short' });
+    expect(weak.body.error.errors).toEqual([
+      { field: 'newPassword', message: 'The password must be at least 10 characters.' },
+    ]);
+    const same = await change({ currentPassword: clinic.password, newPassword: clinic.password });
+    expect(same.body.error.errors).toEqual([
+      { field: 'newPassword', message: 'The new password must be different from the current one.' },
+    ]);
+    const missing = await change({});
+    expect(missing.body.error.errors.map((e: { field: string }) => e.field)).toEqual([
+      'currentPassword',
+      'newPassword',
+    ]);
+  });
+
+  it('signs out the other sessions of the user, keeping this one', async () => {
+    const other = await signIn(t, clinic.email, clinic.password);
+    const changed = await t.call('PUT', '/api/v1/accounts/password', {
+      token: clinic.token,
+      body: { currentPassword: clinic.password, newPassword: 'Brand-new-pass-77' },
+    });
+    expectStatus(changed, 200);
+    clinic = { ...clinic, password: 'Brand-new-pass-77' };
+    expect((await t.call('GET', '/api/v1/timeout', { token: other.token })).status).toBe(401);
+    expectStatus(await t.call('GET', '/api/v1/timeout', { token: clinic.token }), 200);
+  });
+});
+
+describe('timeout', () => {
+  it('answers the inactivity minutes and the clinic facts', async () => {
+    await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db.updateTable('branches').set({ licenceNumber: 'MC-777' }).execute(),
+    );
+    const response = await t.call('GET', '/api/v1/timeout', {
+      token: clinic.token,
+      branchId: clinic.branchId,
+    });
+    expectStatus(response, 200);
+    expect(response.body.data).toEqual({
+      timeout: 15,
+      clinicName: `Clinic ${clinic.subdomain}`,
+      clinicType: 'GP Clinic',
+      clinicServiceLicenseNumber: 'MC-777',
+    });
+  });
+});

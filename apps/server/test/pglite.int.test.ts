@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
+import { DEMO_PASSWORD, demoSignIns, seedDemo } from '../src/db/seed/demo.ts';
+import { withTenant } from '../src/db/tenant-db.ts';
+import { expectStatus, newClinic, signIn, startTestApp, type TestApp } from './helpers.ts';
+
+/** The embedded database that `npm start` uses by default: same migrations, same rules. */
+let database: DatabaseHandle;
+let t: TestApp;
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory', migrate: true });
+  t = await startTestApp({}, database);
+});
+afterAll(async () => {
+  await t.close();
+  await database.close();
+});
+
+describe('on PGlite', () => {
+  it('runs the whole registration, activation and sign-in journey', async () => {
+    const clinic = await newClinic(t);
+    const current = await t.call('GET', '/api/v1/branches/current', {
+      token: clinic.token,
+      branchId: clinic.branchId,
+    });
+    expectStatus(current, 200);
+    expect(current.body.data.code).toBe('MAIN');
+    const rows = await withTenant(database.db, clinic.tenantId, async (tx) => {
+      const { rows } = await sql<{
+        tenant: string;
+      }>`SELECT DISTINCT tenant_id AS tenant FROM users`.execute(tx.db);
+      return rows;
+    });
+    expect(rows).toEqual([{ tenant: clinic.tenantId }]);
+  });
+
+  it('seeds the demo clinic once; a second run changes nothing', async () => {
+    expect(await seedDemo(database.db)).toBe(true);
+    const count = () =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(
+        database.db,
+      );
+    expect((await count()).rows[0]!.n).toBe(1);
+    expect(await seedDemo(database.db)).toBe(false);
+    expect((await count()).rows[0]!.n).toBe(1);
+    for (const demo of demoSignIns) {
+      const session = await signIn(t, demo.username, DEMO_PASSWORD);
+      expect(session.user.type).toBe(demo.type);
+      expect(session.user.mustChangePassword).toBe(false);
+      if (demo.type === 'Tenant Catalog') {
+        expect(session.kind).toBe('tenant');
+        expect(session.branches).toEqual([]);
+      } else {
+        expect(session.branches.map((b) => [b.code, b.isDefault])).toEqual([
+          ['TPY', true],
+          ['JUR', false],
+        ]);
+        expect(session.hciCode).toBe('19M0001');
+      }
+    }
+  });
+});
