@@ -1,17 +1,43 @@
-// `npm test`: every check and test of the repository, stopping at the first that fails.
-import { run } from './lib.mjs';
+// `npm test`: every check and test of the repository, stopping at the first that fails:
+// type-check, lint, format, unit and API tests (Vitest), then browser journeys (Playwright).
+import { existsSync } from 'node:fs';
+import { buildWebIfStale, run } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium runs the browser journeys; install it when missing and allowed. */
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return 0;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `\nChromium is needed for the end-to-end tests and is not at ${CHROMIUM}.\n` +
+        'Install it with: sudo apt-get install -y chromium   (or set CHROMIUM_PATH)',
+    );
+    return 1;
+  }
+  console.log('\nInstalling Debian Chromium for the end-to-end tests…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if ((await run('apt-get', ['install', '-y', 'chromium'], { env })) === 0) return 0;
+  await run('apt-get', ['update'], { env });
+  return run('apt-get', ['install', '-y', 'chromium'], { env });
+}
 
 const steps = [
-  ...['packages/domain', 'apps/server', 'apps/web'].map((project) => ['tsc', ['-p', project]]),
-  ['eslint', ['.', '--max-warnings=0']],
-  ['prettier', ['--check', '.', '--log-level', 'warn']],
-  ['vitest', ['run']],
+  ...['packages/domain', 'apps/server', 'apps/web', 'e2e'].map(
+    (project) => () => run('tsc', ['-p', project]),
+  ),
+  () => run('eslint', ['.', '--max-warnings=0']),
+  () => run('prettier', ['--check', '.', '--log-level', 'warn']),
+  () => run('vitest', ['run']),
+  buildWebIfStale,
+  ensureChromium,
+  () => run('playwright', ['test', '--config', 'e2e/playwright.config.ts']),
 ];
 
-for (const [command, args] of steps) {
-  const code = await run(command, args);
+for (const step of steps) {
+  const code = await step();
   if (code !== 0) {
-    console.error(`\n${command} failed (exit code ${code}).`);
+    console.error(`\nA check failed (exit code ${code}); see above.`);
     process.exit(code);
   }
 }

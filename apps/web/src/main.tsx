@@ -1,20 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { initApi } from './api/clients.ts';
+import { loadRuntimeConfig } from './api/config.ts';
+import { App } from './app/App.tsx';
+import './i18n/index.ts';
 
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'system-ui', padding: 32 }}>
-      <h1>Clinic Manager</h1>
-      <p>The server is running. The web app arrives with the web shell.</p>
-      <p>
-        API documentation: <a href="/api/docs">/api/docs</a>
-      </p>
-    </main>
+/** Reads the runtime configuration, then mounts the app. */
+async function start() {
+  initApi(await loadRuntimeConfig());
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Placeholder />
-  </StrictMode>,
-);
+void start();

@@ -1,0 +1,70 @@
+import type { SessionInfo } from '@clinic/domain';
+import { describe, expect, it } from 'vitest';
+import { landingPath, loginPathFor, safeRedirect } from './landing.ts';
+import type { Session } from './session.ts';
+
+function session(
+  type: string,
+  branches: Array<{ code: string; isDefault: boolean }>,
+  kind: Session['kind'] = 'clinic',
+): Session {
+  return {
+    kind,
+    info: {
+      user: { type },
+      branches: branches.map((b, i) => ({ id: String(i), name: b.code, ...b })),
+    } as unknown as SessionInfo,
+  };
+}
+
+describe('landing after sign-in', () => {
+  it('sends Tenant Catalog users to the medications catalog whatever the redirect', () => {
+    expect(landingPath(session('Tenant Catalog', []), '/TPY/queue')).toBe(
+      '/console/catalogs/medications',
+    );
+  });
+  it('goes to the default branch, else the first, else GUEST', () => {
+    expect(
+      landingPath(
+        session('Front Desk', [
+          { code: 'JUR', isDefault: false },
+          { code: 'TPY', isDefault: true },
+        ]),
+        null,
+      ),
+    ).toBe('/TPY');
+    expect(landingPath(session('Front Desk', [{ code: 'JUR', isDefault: false }]), null)).toBe(
+      '/JUR',
+    );
+    expect(landingPath(session('Front Desk', []), null)).toBe('/GUEST');
+  });
+  it('follows the redirect, replacing the branch placeholder', () => {
+    const staff = session('50', [{ code: 'TPY', isDefault: true }]);
+    expect(landingPath(staff, '/JUR/queue?x=1')).toBe('/JUR/queue?x=1');
+    expect(landingPath(staff, '/{branchCode}/dashboard')).toBe('/TPY/dashboard');
+    expect(landingPath(session('50', []), '/:branchCode/queue')).toBe('/GUEST/queue');
+  });
+  it('goes to the console in portal mode', () => {
+    expect(
+      landingPath(session('Administrator', [{ code: 'TPY', isDefault: true }], 'tenant'), null),
+    ).toBe('/console');
+  });
+  it('never redirects off the site', () => {
+    expect(safeRedirect('https://evil.example')).toBeNull();
+    expect(safeRedirect('//evil.example')).toBeNull();
+    expect(landingPath(session('50', [{ code: 'TPY', isDefault: true }]), '//evil.example')).toBe(
+      '/TPY',
+    );
+  });
+});
+
+describe('login path', () => {
+  it('carries the current path as redirect unless it has a logout flag', () => {
+    expect(loginPathFor(false, '/TPY/queue?day=2')).toBe(
+      '/auth/login?redirect=%2FTPY%2Fqueue%3Fday%3D2',
+    );
+    expect(loginPathFor(true, '/console/tenant')).toBe('/login?redirect=%2Fconsole%2Ftenant');
+    expect(loginPathFor(false, '/auth/login?logout=1')).toBe('/auth/login?logout=1');
+    expect(loginPathFor(false, '?logout=1')).toBe('/auth/login?logout=1');
+  });
+});

@@ -1,0 +1,38 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+/** Primary teal (dark), secondary grey, accent orange (doc 3 section 9). */
+export const theme = createTheme({
+  primaryColor: 'teal',
+  colors: {
+    // Orange accent with dark shades that keep white text at 4.5:1 and more.
+    accent: [
+      '#fff4e6',
+      '#ffe8cc',
+      '#ffd8a8',
+      '#ffc078',
+      '#ffa94d',
+      '#ff922b',
+      '#fd7e14',
+      '#e8590c',
+      '#c2410c',
+      '#a63b00',
+    ],
+  },
+  primaryShade: { light: 9, dark: 6 },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'sm',
+  other: { secondaryColor: 'gray', accentColor: 'accent' },
+  components: {
+    Modal: { defaultProps: { overlayProps: { backgroundOpacity: 0.4 } } },
+    Tooltip: { defaultProps: { openDelay: 200 } },
+    // Links in running text are underlined, so they do not rely on colour alone.
+    Anchor: { defaultProps: { underline: 'always' } },
+  },
+});
+
+/** Dimmed text darker than Mantine's default, for 4.5:1 contrast on white and light grey. */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': resolved.colors.gray[7] },
+  dark: {},
+});

@@ -1,0 +1,72 @@
+import { messageCatalogue } from '@clinic/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initApi } from '../../api/clients.ts';
+import '../../i18n/index.ts';
+import { RegisterPage, defaultCountry } from './RegisterPage.tsx';
+
+const OPTIONS = [
+  { countryCode: 'MY', countryName: 'Malaysia' },
+  { countryCode: 'SG', countryName: 'Singapore' },
+  { countryCode: 'US', countryName: 'United States' },
+];
+
+describe('default country', () => {
+  it('takes the region of the browser language when it is an option', () => {
+    expect(defaultCountry(OPTIONS, ['en-MY', 'en'])).toBe('MY');
+    expect(defaultCountry(OPTIONS, ['fr', 'en-US'])).toBe('US');
+  });
+  it('falls back to SG when no language matches', () => {
+    expect(defaultCountry(OPTIONS, ['en'])).toBe('SG');
+    expect(defaultCountry(OPTIONS, ['de-DE'])).toBe('SG');
+    expect(defaultCountry(OPTIONS, [])).toBe('SG');
+  });
+});
+
+describe('registration form', () => {
+  beforeAll(() => initApi({ apiBaseURI: 'http://127.0.0.1:9/api/v1', apiBaseURI2: undefined }));
+
+  function renderPage() {
+    render(
+      <MantineProvider>
+        <QueryClientProvider
+          client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+        >
+          <MemoryRouter>
+            <RegisterPage />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+  }
+
+  it('enables the trial button only with the terms ticked', async () => {
+    renderPage();
+    const trial = screen.getByRole('button', { name: 'Start free trial' });
+    expect(trial).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    expect(trial).toBeEnabled();
+  });
+
+  it('shows the spec messages under each bad field before asking the server', async () => {
+    renderPage();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Subdomain' }), '-ab');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Clinic name' }), 'Tiny');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the terms/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start free trial' }));
+    expect(
+      await screen.findByText(messageCatalogue['tenant.message.subdomain']),
+    ).toBeInTheDocument();
+    expect(screen.getByText(messageCatalogue['tenant.message.clinicName'])).toBeInTheDocument();
+    expect(screen.getAllByText(messageCatalogue['tenant.message.fullName'])).toHaveLength(2);
+    expect(screen.getByText(messageCatalogue['tenant.message.email'])).toBeInTheDocument();
+    expect(screen.getByText('3/63')).toBeInTheDocument();
+    // Nothing went to the (unreachable) server: no failure is shown.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

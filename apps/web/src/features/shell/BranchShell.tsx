@@ -1,0 +1,80 @@
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { CurrentBranch } from '@clinic/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useParams } from 'react-router';
+import { api } from '../../api/clients.ts';
+import { useSession } from '../../app/session.ts';
+import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import { ForcePasswordDialog } from './ForcePasswordDialog.tsx';
+import { BranchSwitcher, SiteMapMenu, UserMenu } from './HeaderMenus.tsx';
+import { InactivityDialog } from './InactivityDialog.tsx';
+import { SideNav } from './SideNav.tsx';
+
+export const NAV_WIDTH = 260;
+
+/** /{branchCode}: the frame staff work in; the branch in the address is the one every call sends. */
+export function BranchShell() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { branchCode = '' } = useParams();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const branch = session?.info.branches.find((b) => b.code === branchCode);
+
+  // The branch's own facts (currency, printer), fetched again for each branch.
+  useQuery({
+    queryKey: ['current-branch', branch?.id],
+    queryFn: () => api().get<CurrentBranch>('/branches/current'),
+    enabled: Boolean(branch),
+    staleTime: 10 * 60_000,
+  });
+
+  if (!session) return null;
+  if (!branch) return <NotFoundPage />;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: NAV_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={t('shell.toggleNavigation')}
+            />
+            <Text
+              component={Link}
+              to={`/${encodeURIComponent(branchCode)}/queue`}
+              fw={700}
+              c="teal.9"
+              size="lg"
+              style={{ textDecoration: 'none' }}
+            >
+              {t('app.name')}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <SiteMapMenu branchCode={branchCode} />
+            <BranchSwitcher session={session} branchCode={branchCode} />
+            <UserMenu session={session} branchCode={branchCode} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <SideNav branchCode={branchCode} onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+      <InactivityDialog />
+      <ForcePasswordDialog session={session} branchCode={branchCode} />
+    </AppShell>
+  );
+}

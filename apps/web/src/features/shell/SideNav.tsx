@@ -1,0 +1,53 @@
+import { NavLink, ScrollArea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { STORAGE } from '../../app/session.ts';
+import { ModuleGate } from './ModuleGate.tsx';
+import { SIDE_NAV, type Section } from './navigation.ts';
+
+/** Current Patient opens the patient last worked on, else the empty-patient page. */
+function targetOf(section: Section): string {
+  if (section.path !== 'patients') return section.path;
+  try {
+    const patient = JSON.parse(localStorage.getItem(STORAGE.currentPatient) ?? 'null') as {
+      id?: string;
+    } | null;
+    return patient?.id ? `patients/${patient.id}` : 'patients';
+  } catch {
+    return 'patients';
+  }
+}
+
+export function SideNav({
+  branchCode,
+  onNavigate,
+}: {
+  branchCode: string;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const base = `/${encodeURIComponent(branchCode)}`;
+  return (
+    <ScrollArea component="nav" aria-label={t('shell.navigation')} h="100%">
+      {SIDE_NAV.map((section) => {
+        const active = location.pathname.startsWith(`${base}/${section.path}`);
+        const Icon = section.icon;
+        return (
+          <ModuleGate key={section.path} module={section.module}>
+            <NavLink
+              component={Link}
+              to={`${base}/${targetOf(section)}`}
+              label={t(section.title)}
+              leftSection={<Icon size={20} aria-hidden />}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+              variant="filled"
+            />
+          </ModuleGate>
+        );
+      })}
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,115 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { E2E_PORT } from '../playwright.config.ts';
+import { ACTIVATION_CODE, TEMPORARY_PASSWORD, readMail, withDatabase } from './outbox.ts';
+
+export const BASE = `http://127.0.0.1:${E2E_PORT}`;
+
+/** Calls the API as a client at its own address (the e2e server trusts X-Forwarded-For). */
+export async function callApi<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+): Promise<T> {
+  const response = await fetch(`${BASE}/api/v1${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': address,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return (JSON.parse(text) as { data: T }).data;
+}
+
+export interface TestClinic {
+  tenantId: string;
+  subdomain: string;
+  clinicName: string;
+  username: string;
+  password: string;
+  branchCode: string;
+}
+
+export function uniqueSubdomain(): string {
+  return `e2e-${randomBytes(4).toString('hex')}`;
+}
+
+/** A clinic registered and activated through the API, its administrator with a chosen password. */
+export async function createClinic(): Promise<TestClinic> {
+  const subdomain = uniqueSubdomain();
+  const email = `${subdomain}@example.com`;
+  const clinicName = `Clinic ${subdomain}`;
+  const { tenantId } = await callApi<{ tenantId: string }>('POST', '/tenants', {
+    subdomain,
+    clinic: clinicName,
+    firstName: 'Grace',
+    lastName: 'Ho',
+    email,
+    country: 'SG',
+    timezone: 480,
+  });
+  const [, code] = await readMail(email, ACTIVATION_CODE);
+  await callApi('PUT', `/tenants/${subdomain}/confirm`, { activeCode: code });
+  const [, temporary] = await readMail(email, TEMPORARY_PASSWORD);
+  const first = await callApi<{ token: string }>('POST', '/sign-in', {
+    username: email,
+    password: temporary!,
+  });
+  const password = `E2e-password-${randomInt(1000, 9999)}`;
+  await callApi(
+    'PUT',
+    '/accounts/password',
+    { currentPassword: temporary, newPassword: password },
+    first.token,
+  );
+  return { tenantId, subdomain, clinicName, username: email, password, branchCode: 'MAIN' };
+}
+
+/** Adds a branch to a clinic and lets its administrator work there. */
+export async function addBranch(clinic: TestClinic, code: string, name: string): Promise<string> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO branches (tenant_id, code, name, country, currency) VALUES ($1, $2, $3, 'SG', 'SGD') RETURNING id`,
+      [clinic.tenantId, code, name],
+    );
+    const branchId = rows[0]!.id;
+    await client.query(
+      `INSERT INTO user_branches (tenant_id, user_id, branch_id)
+       SELECT tenant_id, id, $2 FROM users WHERE tenant_id = $1`,
+      [clinic.tenantId, branchId],
+    );
+    return branchId;
+  });
+}
+
+export async function removeModule(clinic: TestClinic, module: string): Promise<void> {
+  await withDatabase((client) =>
+    client.query('DELETE FROM tenant_modules WHERE tenant_id = $1 AND module = $2', [
+      clinic.tenantId,
+      module,
+    ]),
+  );
+}
+
+export async function setInactivityMinutes(clinic: TestClinic, minutes: number): Promise<void> {
+  await withDatabase((client) =>
+    client.query('UPDATE tenants SET inactivity_timeout_minutes = $2 WHERE id = $1', [
+      clinic.tenantId,
+      minutes,
+    ]),
+  );
+}
+
+export async function expireSessions(clinic: TestClinic): Promise<void> {
+  await withDatabase((client) =>
+    client.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE tenant_id = $1",
+      [clinic.tenantId],
+    ),
+  );
+}
