@@ -1,15 +1,22 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { branchesRoutes } from './features/branches/branches.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { optionsRoutes } from './features/options/options.routes.ts';
+import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { queueRoutes } from './features/queue/queue.routes.ts';
+import { visitsRoutes } from './features/visits/visits.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
 import { installErrorHandling } from './platform/error-handler.ts';
+import { InProcessEventBus, PostgresEventBus, type EventBus } from './platform/event-bus.ts';
 import { MailOutbox } from './platform/mail.ts';
 import { Throttle } from './platform/throttle.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
@@ -25,6 +32,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     appContext: AppContext;
   }
+}
+
+/** LISTEN/NOTIFY across API instances on PostgreSQL; in-process on the embedded database. */
+async function openEventBus(database: DatabaseHandle, log: FastifyBaseLogger): Promise<EventBus> {
+  if (!database.appConnectionString) return new InProcessEventBus();
+  const bus = new PostgresEventBus(database.appConnectionString, log);
+  await bus.start();
+  return bus;
 }
 
 /** Builds the whole application from its configuration: the composition root. */
@@ -52,9 +67,11 @@ export async function buildApp(
       dataDir: config.dataDir,
       migrate: true,
     }));
+  const events = await openEventBus(database, app.log);
   const ctx: AppContext = {
     config,
     db: database.db,
+    events,
     mail: new MailOutbox(database.db, {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -67,6 +84,7 @@ export async function buildApp(
   ctx.mail.startRetrying(config.mailRetrySeconds);
   app.addHook('onClose', async () => {
     ctx.mail.stop();
+    await events.close();
     if (ownsDatabase) await database.close();
   });
 
@@ -78,6 +96,7 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   installAccessGuard(app, ctx.db);
 
   // The whole API, one feature per line.
@@ -85,6 +104,11 @@ export async function buildApp(
     async (api) => {
       await api.register(accountsRoutes(ctx));
       await api.register(branchesRoutes(ctx));
+      await api.register(optionsRoutes(ctx));
+      await api.register(patientsRoutes(ctx));
+      await api.register(queueRoutes(ctx));
+      await api.register(visitsRoutes(ctx));
+      await api.register(notificationsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

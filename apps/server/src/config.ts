@@ -24,6 +24,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Log every request and response (errors are always logged). */
   logRequests: boolean;
+  /** How often an open notification socket re-checks its session (sign-out, expiry). */
+  socketSessionCheckMs: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -48,5 +50,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetrySeconds: intFrom(env.MAIL_RETRY_SECONDS, 60),
     trustProxy: env.TRUST_PROXY === 'true',
     logRequests: env.LOG_REQUESTS === 'true',
+    socketSessionCheckMs: intFrom(env.SOCKET_SESSION_CHECK_MS, 60_000),
   };
 }

@@ -6,7 +6,7 @@ import { demoSignIns, seedDemo } from './db/seed/demo.ts';
 async function main(): Promise<void> {
   const config = configFromEnv();
   const app = await buildApp(config);
-  const seeded = process.env.SEED_DEMO === 'false' ? false : await seedDemo(app.appContext.db);
+  const seeded = process.env.SEED_DEMO === 'false' ? false : await seedDemo(app.appContext);
   await app.listen({ port: config.port, host: config.host });
 
   const database = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@clinic/domain';
+import { nricFor, type SessionInfo } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes, randomInt } from 'node:crypto';
 import { inject } from 'vitest';
@@ -186,4 +186,114 @@ export async function newClinic(t: TestApp): Promise<Clinic> {
     token: session.token,
     branchId: session.branches[0]!.id,
   };
+}
+
+/** Adds a user of a type to a clinic's first branch, with a password, and signs them in. */
+export async function addUser(
+  t: TestApp,
+  clinic: Clinic,
+  type: 'Administrator' | '50' | 'Nurse' | 'Front Desk',
+  options: {
+    firstName?: string;
+    mcr?: string | null;
+    branchIds?: string[];
+    offDuty?: boolean;
+  } = {},
+): Promise<{ id: string; token: string; username: string }> {
+  const { withTenant } = await import('../src/db/tenant-db.ts');
+  const { hashSecret } = await import('../src/platform/passwords.ts');
+  const username = unique(`user-${type.replace(/\W/g, '').toLowerCase()}`);
+  const password = 'Staff-password-42';
+  const passwordHash = await hashSecret(password);
+  const id = await withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const user = await tx.db
+      .insertInto('users')
+      .values({
+        tenantId: clinic.tenantId,
+        username,
+        firstName: options.firstName ?? type,
+        lastName: 'Test',
+        email: `${username}@example.com`,
+        type,
+        mcr: options.mcr ?? (type === '50' ? 'M99999Z' : null),
+        offDuty: options.offDuty ?? false,
+        passwordHash,
+        mustChangePassword: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const branchIds = options.branchIds ?? [clinic.branchId];
+    await tx.db
+      .insertInto('userBranches')
+      .values(
+        branchIds.map((branchId, index) => ({
+          tenantId: clinic.tenantId,
+          userId: user.id,
+          branchId,
+          isDefault: index === 0,
+        })),
+      )
+      .execute();
+    return user.id;
+  });
+  const session = await signIn(t, username, password);
+  return { id, token: session.token, username };
+}
+
+/** Adds a branch (with its default room services and waiting areas) to a clinic. */
+export async function addBranch(
+  t: TestApp,
+  clinic: Clinic,
+  code: string,
+  hciCode: string | null = null,
+): Promise<string> {
+  const { withTenant } = await import('../src/db/tenant-db.ts');
+  const { seedBranchOptions } = await import('../src/features/options/options.repo.ts');
+  return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const { id } = await tx.db
+      .insertInto('branches')
+      .values({ tenantId: clinic.tenantId, code, name: `Branch ${code}`, hciCode })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await seedBranchOptions(tx, id);
+    return id;
+  });
+}
+
+let patientCounter = 0;
+
+function randomLetters(count: number): string {
+  return Array.from({ length: count }, () => String.fromCharCode(97 + randomInt(26))).join('');
+}
+
+/** A valid new-patient body; each call a different person (name, NRIC). */
+export function patientBody(overrides: Record<string, unknown> = {}) {
+  patientCounter += 1;
+  const digits = String(
+    1_000_000 + ((patientCounter * 7919 + Number(randomInt(900_000))) % 9_000_000),
+  ).slice(-7);
+  return {
+    title: 'Mr',
+    name: `Test Patient ${randomLetters(6)}`,
+    idType: 'NRIC',
+    nric: nricFor('S', digits),
+    gender: 'M',
+    cardNoPrefix: null,
+    cardNo: null,
+    contactNo: '91234567',
+    telCode: '+65',
+    birthDate: '1980-05-17',
+    birthTime: null,
+    nationality: 'SG',
+    email: null,
+    father: null,
+    mother: null,
+    ...overrides,
+  };
+}
+
+/** Start of today in Singapore time (the test clinics' time zone), Unix seconds. */
+export function todayStart(): number {
+  const now = Math.floor(Date.now() / 1000);
+  return now - ((now + 8 * 3600) % 86400);
 }

@@ -36,13 +36,13 @@ describe('on PGlite', () => {
   });
 
   it('seeds the demo clinic once; a second run changes nothing', async () => {
-    expect(await seedDemo(database.db)).toBe(true);
+    expect(await seedDemo(t.app.appContext)).toBe(true);
     const count = () =>
       sql<{ n: number }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(
         database.db,
       );
     expect((await count()).rows[0]!.n).toBe(1);
-    expect(await seedDemo(database.db)).toBe(false);
+    expect(await seedDemo(t.app.appContext)).toBe(false);
     expect((await count()).rows[0]!.n).toBe(1);
     for (const demo of demoSignIns) {
       const session = await signIn(t, demo.username, DEMO_PASSWORD);

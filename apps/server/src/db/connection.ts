@@ -23,7 +23,8 @@ export interface DatabaseHandle {
   readonly db: Kysely<DB>;
   /** A PGlite instance when embedded (one in-process session). */
   readonly pglite: PGlite | undefined;
-  readonly connectionString: string | undefined;
+  /** The API role's connection string (PostgreSQL only), e.g. for LISTEN. */
+  readonly appConnectionString: string | undefined;
   close(): Promise<void>;
 }
 
@@ -39,6 +40,10 @@ export interface DatabaseOptions {
 }
 
 const plugins = [new CamelCasePlugin()];
+
+/** PostgreSQL's `date` (oid 1082) stays 'YYYY-MM-DD' text: no time zone can shift it. */
+const DATE_OID = 1082;
+pg.types.setTypeParser(DATE_OID, (value: string) => value);
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
@@ -57,16 +62,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await owner.destroy();
     }
   }
-  const pool = new pg.Pool({
-    connectionString: options.appDatabaseUrl ?? asAppRole(url),
-    max: options.poolSize ?? 10,
-  });
+  const appConnectionString = options.appDatabaseUrl ?? asAppRole(url);
+  const pool = new pg.Pool({ connectionString: appConnectionString, max: options.poolSize ?? 10 });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
   return {
     kind: 'postgres',
     db,
     pglite: undefined,
-    connectionString: url,
+    appConnectionString,
     close: () => db.destroy(),
   };
 }
@@ -82,7 +85,10 @@ export function asAppRole(url: string): string {
 async function openPglite(dataDir: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   const inMemory = dataDir === 'memory';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(inMemory ? undefined : dataDir, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(inMemory ? undefined : dataDir, {
+    extensions: { pg_trgm },
+    parsers: { [DATE_OID]: (value: string) => value },
+  });
   if (options.migrate) {
     // Not destroyed afterwards: that would close the shared PGlite instance.
     await migrateToLatest(new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) }));
@@ -96,7 +102,7 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
     },
   });
   const db = new Kysely<DB>({ dialect, plugins });
-  return { kind: 'pglite', db, pglite, connectionString: undefined, close: () => db.destroy() };
+  return { kind: 'pglite', db, pglite, appConnectionString: undefined, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -1,3 +1,4 @@
+import type { Gender, Title } from '@clinic/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Column types as the code sees them (CamelCasePlugin maps to snake_case in SQL). */
@@ -123,6 +124,153 @@ export interface ThrottleEventsTable {
   happenedAt: CreatedAt;
 }
 
+export interface ReferenceOptionsTable {
+  tenantId: string;
+  id: Generated<string>;
+  list: string;
+  branchId: string | null;
+  code: string;
+  name: string;
+  color: string | null;
+  isActive: Generated<boolean>;
+  isDefault: Generated<boolean>;
+  sortOrder: Generated<number>;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface CardNumberCountersTable {
+  tenantId: string;
+  prefix: string;
+  lastValue: number;
+}
+
+export interface CompaniesTable {
+  tenantId: string;
+  id: Generated<string>;
+  code: string;
+  name: string;
+  version: Version;
+  createdAt: CreatedAt;
+}
+
+/** `date` columns travel as 'YYYY-MM-DD' text (type parsers are set in connection.ts). */
+export interface PatientsTable {
+  tenantId: string;
+  id: Generated<string>;
+  title: Title | null;
+  name: string;
+  idType: string;
+  nric: string | null;
+  gender: Gender;
+  cardNoPrefix: string | null;
+  cardNo: string | null;
+  contactNo: string;
+  telCode: string;
+  birthDate: string;
+  birthTime: string | null;
+  nationality: string;
+  email: string | null;
+  father: string | null;
+  mother: string | null;
+  homeAddress: string | null;
+  homePostal: string | null;
+  companyId: string | null;
+  consultDoctorId: string | null;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface VisitsTable {
+  tenantId: string;
+  id: Generated<string>;
+  branchId: string;
+  patientId: string;
+  doctorId: string;
+  visitDate: Timestamp;
+  consultStart: Timestamp | null;
+  consultEnd: Timestamp | null;
+  voidedAt: Timestamp | null;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface QueueCountersTable {
+  tenantId: string;
+  branchId: string;
+  queueDate: string;
+  lastNumber: number;
+}
+
+export interface QueueEntriesTable {
+  tenantId: string;
+  id: Generated<string>;
+  branchId: string;
+  visitId: string;
+  patientId: string;
+  doctorId: string;
+  queueDate: string;
+  queueNumber: number;
+  queueSeq: number;
+  visitPurposes: string[];
+  remark: string | null;
+  roomService: string | null;
+  roomName: string | null;
+  areaId: string | null;
+  status: string;
+  color: string;
+  visitTime: Timestamp;
+  timeIn: Generated<Date>;
+  timeOut: Timestamp | null;
+  consultIn: Timestamp | null;
+  consultOut: Timestamp | null;
+  callInTime: Timestamp | null;
+  isMco: Generated<boolean>;
+  queueStatus: Generated<number>;
+  voidedReason: string | null;
+  voidedAt: Timestamp | null;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface DiagnosesTable {
+  tenantId: string;
+  id: Generated<string>;
+  visitId: string;
+  patientId: string;
+  code: string;
+  description: string;
+  remark: string | null;
+  voidedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface PrescriptionsTable {
+  tenantId: string;
+  id: Generated<string>;
+  visitId: string;
+  patientId: string;
+  itemCode: string;
+  itemName: string;
+  createdAt: CreatedAt;
+}
+
+export interface AuditEventsTable {
+  tenantId: string;
+  id: Generated<string>;
+  happenedAt: CreatedAt;
+  userId: string | null;
+  branchId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  detail: unknown;
+}
+
 export interface DB {
   tenants: TenantsTable;
   tenantModules: TenantModulesTable;
@@ -133,4 +281,14 @@ export interface DB {
   deviceAuthorizations: DeviceAuthorizationsTable;
   mailOutbox: MailOutboxTable;
   throttleEvents: ThrottleEventsTable;
+  referenceOptions: ReferenceOptionsTable;
+  cardNumberCounters: CardNumberCountersTable;
+  companies: CompaniesTable;
+  patients: PatientsTable;
+  visits: VisitsTable;
+  queueCounters: QueueCountersTable;
+  queueEntries: QueueEntriesTable;
+  diagnoses: DiagnosesTable;
+  prescriptions: PrescriptionsTable;
+  auditEvents: AuditEventsTable;
 }

@@ -1,4 +1,4 @@
-import type { ModuleName } from '@clinic/domain';
+import type { ModuleName, UserType } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -13,7 +13,16 @@ import { hashToken } from './tokens.ts';
  * - a session, optionally a bought module, and whether the BranchId header is required.
  *   A BranchId header that is sent is always checked against the caller's branches.
  */
-export type RouteAccess = 'public' | { module: ModuleName | null; branch: 'required' | 'optional' };
+export type RouteAccess =
+  | 'public'
+  | {
+      module: ModuleName | null;
+      branch: 'required' | 'optional';
+      /** Only these user types may call it (e.g. administrators for settings). */
+      roles?: readonly UserType[];
+      /** A WebSocket: the token and branch come as `token` and `branchId` query parameters. */
+      socket?: boolean;
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +61,11 @@ function branchHeader(request: FastifyRequest): string | undefined {
   return text && text.trim() !== '' ? text.trim() : undefined;
 }
 
+function queryValue(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
 /** Checks the session, bought module and branch of every request, before its body is read. */
 export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
   app.decorateRequest('principal', undefined);
@@ -74,7 +88,8 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    const token = bearerToken(request);
+    const token =
+      bearerToken(request) ?? (access.socket ? queryValue(request, 'token') : undefined);
     if (!token) throw unauthorized('Please sign in first.');
     const principal = await principalOfToken(db, hashToken(token));
     if (!principal) throw unauthorized();
@@ -83,7 +98,11 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
     if (access.module && !principal.modules.has(access.module)) {
       throw forbidden('Your clinic has not subscribed to this feature.');
     }
-    const branchId = branchHeader(request);
+    if (access.roles && !access.roles.includes(principal.userType as UserType)) {
+      throw forbidden('Your user type may not do this. Please ask your clinic administrator.');
+    }
+    const branchId =
+      branchHeader(request) ?? (access.socket ? queryValue(request, 'branchId') : undefined);
     if (!branchId) {
       if (access.branch === 'required')
         throw badRequest('The BranchId header is required: choose a branch first.');

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.ts';
 import type { DB } from '../db/schema.ts';
+import type { EventBus } from './event-bus.ts';
 import type { MailOutbox } from './mail.ts';
 import type { Throttle } from './throttle.ts';
 
@@ -12,5 +13,7 @@ export interface AppContext {
   readonly db: Kysely<DB>;
   readonly mail: MailOutbox;
   readonly throttle: Throttle;
+  /** Queue and display events, delivered after commit to every API instance. */
+  readonly events: EventBus;
   readonly log: FastifyBaseLogger;
 }

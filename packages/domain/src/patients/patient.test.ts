@@ -331,8 +331,13 @@ describe('new patient payload', () => {
   });
 
   it.each(['NRIC', 'SB', 'SH', 'SP'])('checks the %s number', (idType) => {
-    expect(messagesOf(PatientCreateBody, { ...adult, idType, nric: 'S1234567A' })).toEqual({
+    // The form's words; the server answers the text the spec's client reacts to.
+    const form = patientCreateBodyFor({ hasHciCode: false, today: '2026-11-21' });
+    expect(messagesOf(form, { ...adult, idType, nric: 'S1234567A' })).toEqual({
       nric: `Please verify your entry for ${idType}`,
+    });
+    expect(messagesOf(PatientCreateBody, { ...adult, idType, nric: 'S1234567A' })).toEqual({
+      nric: 'NRIC is invalid',
     });
     expect(
       errorsOf(PatientCreateBody, { ...adult, idType, nric: nricFor('G', '7654321') }),
@@ -440,7 +445,7 @@ describe('new patient payload', () => {
       }),
     ).toEqual({
       name: 'The name field is required.',
-      nric: 'Please verify your entry for NRIC',
+      nric: 'NRIC is invalid',
       cardNo: 'The card number field is required when a custom prefix is used.',
     });
   });

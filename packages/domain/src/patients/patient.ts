@@ -35,6 +35,7 @@ import {
   ID_NUMBER_TOO_LONG,
   idNumberProblem,
   normalizeIdNumber,
+  verifyIdMessage,
 } from './identity.ts';
 
 /** Title options, in the spec's order. */
@@ -153,6 +154,7 @@ export const PATIENT_MESSAGES = {
   nricInvalid: 'NRIC is invalid',
   nricTaken: 'Patient nric already in used',
   cardNoTaken: 'Patient card number already in used',
+  nameTaken: 'Patient name already in used',
   noPatientSelected: 'No patient selected',
   searchEmpty: 'NO RESULT',
   searchHint: 'At least 2 character or try search with different criteria',
@@ -469,14 +471,26 @@ const patientFields = {
   ignoreNameCheck: z.boolean({ error: PATIENT_MESSAGES.ignoreNameCheck }).default(false),
 };
 
+/**
+ * Who reads a failed ID checksum: the form says 'Please verify your entry for {idType}';
+ * the server answers 'NRIC is invalid', the text the spec's client opens its edit dialog on.
+ */
+type Audience = 'form' | 'server';
+
 /** The rules between fields that need no context: ID number by type, custom card number. */
-function crossFieldIssues(value: Record<string, unknown>): FieldError[] {
+function crossFieldIssues(value: Record<string, unknown>, audience: Audience): FieldError[] {
   const problems: FieldError[] = [];
   const idType = textOf(value.idType);
   const nric = value.nric;
   if (idType !== '' && (nric === undefined || nric === null || typeof nric === 'string')) {
     const problem = idNumberProblem(idType, nric);
-    if (problem) problems.push({ field: 'nric', message: problem });
+    const checksum = problem === verifyIdMessage(idType);
+    if (problem) {
+      problems.push({
+        field: 'nric',
+        message: checksum && audience === 'server' ? PATIENT_MESSAGES.nricInvalid : problem,
+      });
+    }
   }
   if (textOf(value.cardNoPrefix) === CUSTOM_CARD_PREFIX && textOf(value.cardNo) === '') {
     problems.push({ field: 'cardNo', message: PATIENT_MESSAGES.cardNoRequired });
@@ -484,7 +498,7 @@ function crossFieldIssues(value: Record<string, unknown>): FieldError[] {
   return problems;
 }
 
-function buildPatientCreateBody(context: PatientCreateContext | null) {
+function buildPatientCreateBody(context: PatientCreateContext | null, audience: Audience) {
   const runAlways = { when: (payload: { value: unknown }) => isRecord(payload.value) };
   const addAll = (problems: FieldError[], ctx: z.RefinementCtx) => {
     for (const { field, message } of problems) {
@@ -494,7 +508,7 @@ function buildPatientCreateBody(context: PatientCreateContext | null) {
   return z
     .strictObject(patientFields)
     .superRefine((value, ctx) => {
-      if (isRecord(value)) addAll(crossFieldIssues(value), ctx);
+      if (isRecord(value)) addAll(crossFieldIssues(value, audience), ctx);
     }, runAlways)
     .superRefine((value, ctx) => {
       if (context && isRecord(value)) addAll(patientCreateProblems(value, context), ctx);
@@ -506,14 +520,17 @@ function buildPatientCreateBody(context: PatientCreateContext | null) {
     }));
 }
 
-/** `POST /patients` (new patient from the add-to-queue dialog), without clinic context. */
-export const PatientCreateBody = buildPatientCreateBody(null);
+/**
+ * `POST /patients` (new patient from the add-to-queue dialog), without clinic context, as
+ * the server checks it (a failed ID checksum answers 'NRIC is invalid').
+ */
+export const PatientCreateBody = buildPatientCreateBody(null, 'server');
 export type PatientCreateBody = z.infer<typeof PatientCreateBody>;
 export type PatientCreateInput = z.input<typeof PatientCreateBody>;
 
 /** The create schema with the clinic's rules added (see the top of this file). */
 export function patientCreateBodyFor(context: PatientCreateContext) {
-  return buildPatientCreateBody(context);
+  return buildPatientCreateBody(context, 'form');
 }
 
 export const PatientCreateResult = z.object({ patientId: z.uuid() });
@@ -565,6 +582,29 @@ export const PatientOption = z.object({
   consultDoctor: z.uuid().nullable(),
 });
 export type PatientOption = z.infer<typeof PatientOption>;
+
+/** A picker result: the option plus the address fields its extra row can show. */
+export const PatientPickerOption = PatientOption.extend({
+  homeAddress: z.string().nullable(),
+  homePostal: z.string().nullable(),
+});
+export type PatientPickerOption = z.infer<typeof PatientPickerOption>;
+
+/** `GET /patients/{id}/profile`. */
+export const PatientProfile = PatientPickerOption.extend({
+  birthDate: z.string(),
+  birthTime: z.string().nullable(),
+  nationality: z.string(),
+  email: z.string().nullable(),
+  father: z.string().nullable(),
+  mother: z.string().nullable(),
+  companyId: z.uuid().nullable(),
+  age: z.object({ years: z.int(), months: z.int(), days: z.int() }).nullable(),
+  version: z.int(),
+  createdAt: z.int(),
+  updatedAt: z.int(),
+});
+export type PatientProfile = z.infer<typeof PatientProfile>;
 
 export const PatientSearchResult = z.object({
   id: z.uuid(),

@@ -1,12 +1,17 @@
 import { ALL_MODULES, UserType } from '@clinic/domain';
-import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import * as accounts from '../../features/accounts/accounts.repo.ts';
+import { seedBranchOptions, seedTenantOptions } from '../../features/options/options.repo.ts';
+import { createPatient } from '../../features/patients/patients.service.ts';
+import * as queue from '../../features/queue/queue.service.ts';
+import type { TenantRunner } from '../../platform/access.ts';
+import type { AppContext } from '../../platform/app-context.ts';
 import { tenantIdBySubdomain } from '../../platform/directory.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { hashSecret } from '../../platform/passwords.ts';
-import type { DB } from '../schema.ts';
+import type { BranchScope } from '../../platform/scope.ts';
 import { withTenant } from '../tenant-db.ts';
+import { demoPatients } from './demo-people.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 export const DEMO_PASSWORD = 'Clinic-demo-2026';
@@ -88,59 +93,185 @@ export const demoSignIns: DemoSignIn[] = DEMO_USERS.map((user) => ({
 }));
 
 /**
- * Creates the demo clinic with two branches and a user of each type, once. Returns false
- * when it already exists (a second run changes nothing).
+ * The demo clinic: created once with two branches, a user of each type and its patients;
+ * and, whenever a demo branch's day is still empty, a realistic queue for today. Answers
+ * whether the clinic was created now.
  */
-export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
-  if (await tenantIdBySubdomain(db, DEMO_SUBDOMAIN)) return false;
+export async function seedDemo(ctx: AppContext): Promise<boolean> {
+  let tenantId = await tenantIdBySubdomain(ctx.db, DEMO_SUBDOMAIN);
+  let created = false;
+  if (!tenantId) {
+    try {
+      tenantId = await createDemoClinic(ctx);
+      created = true;
+    } catch (error) {
+      // Another instance seeded it at the same moment.
+      if (!isUniqueViolation(error)) throw error;
+      tenantId = await tenantIdBySubdomain(ctx.db, DEMO_SUBDOMAIN);
+    }
+  }
+  if (tenantId) await seedTodaysQueues(ctx, tenantId);
+  return created;
+}
+
+async function createDemoClinic(ctx: AppContext): Promise<string> {
   const tenantId = randomUUID();
   const passwordHash = await hashSecret(DEMO_PASSWORD);
-  try {
-    await withTenant(db, tenantId, async (tx) => {
-      await accounts.insertTenant(tx, {
-        id: tenantId,
-        subdomain: DEMO_SUBDOMAIN,
-        clinicName: 'Demo Family Clinic',
-        country: 'SG',
-        timezoneOffset: 480,
-        trialEndsAt: new Date(Date.now() + 365 * 86400_000),
-        activationCodeHash: '',
-        activationCodeExpiresAt: new Date(),
-      });
-      await accounts.markActivated(tx);
-      await tx.db
-        .updateTable('tenants')
-        .set({ status: 'active', trialEndsAt: null })
-        .where('id', '=', tenantId)
-        .execute();
-      await accounts.insertModules(tx, ALL_MODULES);
-      const branchIds: string[] = [];
-      for (const branch of DEMO_BRANCHES) {
-        branchIds.push(
-          await accounts.insertBranch(tx, { ...branch, currency: 'SGD', country: 'SG' }),
-        );
-      }
-      for (const user of DEMO_USERS) {
-        const branches =
-          user.type === UserType.tenantCatalog
-            ? []
-            : branchIds.map((branchId, index) => ({ branchId, isDefault: index === 0 }));
-        await accounts.insertUser(
-          tx,
-          {
-            ...user,
-            email: `${user.username}@demo.clinic.local`,
-            passwordHash,
-            mustChangePassword: false,
-          },
-          branches,
-        );
-      }
+  await withTenant(ctx.db, tenantId, async (tx) => {
+    await accounts.insertTenant(tx, {
+      id: tenantId,
+      subdomain: DEMO_SUBDOMAIN,
+      clinicName: 'Demo Family Clinic',
+      country: 'SG',
+      timezoneOffset: 480,
+      trialEndsAt: new Date(Date.now() + 365 * 86400_000),
+      activationCodeHash: '',
+      activationCodeExpiresAt: new Date(),
     });
-  } catch (error) {
-    // Another instance seeded it at the same moment.
-    if (isUniqueViolation(error)) return false;
-    throw error;
+    await accounts.markActivated(tx);
+    await tx.db
+      .updateTable('tenants')
+      .set({ status: 'active', trialEndsAt: null })
+      .where('id', '=', tenantId)
+      .execute();
+    await accounts.insertModules(tx, ALL_MODULES);
+    await seedTenantOptions(tx);
+    const branchIds: string[] = [];
+    for (const branch of DEMO_BRANCHES) {
+      const branchId = await accounts.insertBranch(tx, {
+        ...branch,
+        currency: 'SGD',
+        country: 'SG',
+      });
+      await seedBranchOptions(tx, branchId);
+      branchIds.push(branchId);
+    }
+    for (const user of DEMO_USERS) {
+      const branches =
+        user.type === UserType.tenantCatalog
+          ? []
+          : branchIds.map((branchId, index) => ({ branchId, isDefault: index === 0 }));
+      await accounts.insertUser(
+        tx,
+        {
+          ...user,
+          email: `${user.username}@demo.clinic.local`,
+          passwordHash,
+          mustChangePassword: false,
+        },
+        branches,
+      );
+    }
+  });
+  const frontDesk = await demoScope(ctx, tenantId, DEMO_BRANCHES[0].code);
+  for (const patient of demoPatients()) {
+    await createPatient(frontDesk, {
+      ...patient,
+      idType: 'NRIC',
+      cardNoPrefix: null,
+      cardNo: null,
+      telCode: '+65',
+      birthTime: null,
+      email: null,
+      father: patient.birthDate >= '2010-01-01' ? 'Lee Kok Wai' : null,
+      mother: null,
+      ignoreNameCheck: false,
+    });
   }
-  return true;
+  return tenantId;
+}
+
+/** The demo front desk user working in a branch, as the services expect a caller. */
+async function demoScope(
+  ctx: AppContext,
+  tenantId: string,
+  branchCode: string,
+): Promise<BranchScope> {
+  const run: TenantRunner = (work) => withTenant(ctx.db, tenantId, work);
+  const { userId, branchId } = await withTenant(ctx.db, tenantId, async (tx) => {
+    const user = await tx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'demo.frontdesk')
+      .executeTakeFirstOrThrow();
+    const branch = await tx.db
+      .selectFrom('branches')
+      .select('id')
+      .where('code', '=', branchCode)
+      .executeTakeFirstOrThrow();
+    return { userId: user.id, branchId: branch.id };
+  });
+  return { tenantId, userId, userType: UserType.frontDesk, branchId, run };
+}
+
+/** What happens to the n-th patient of the day by the time the user looks. */
+const DAY_PLAN: Array<'out' | 'in' | 'pending'> = [
+  'out',
+  'out',
+  'out',
+  'in',
+  'out',
+  'in',
+  'pending',
+  'pending',
+  'pending',
+  'pending',
+];
+const PURPOSES = [
+  ['Consultation'],
+  ['Chronic Review'],
+  ['Consultation', 'Medical Certificate'],
+  ['Vaccination'],
+  ['Follow-up'],
+];
+const ROOMS = ['Consultation Room 1', 'Consultation Room 2'];
+
+async function seedTodaysQueues(ctx: AppContext, tenantId: string): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  for (const [branchIndex, branch] of DEMO_BRANCHES.entries()) {
+    const scope = await demoScope(ctx, tenantId, branch.code);
+    if ((await queue.listDay(scope, now)).length > 0) continue;
+    const { patientIds, doctorIds, dayStart } = await scope.run(async (tx) => {
+      const patients = await tx.db.selectFrom('patients').select('id').orderBy('name').execute();
+      const doctors = await tx.db
+        .selectFrom('users')
+        .select('id')
+        .where('type', '=', UserType.doctor)
+        .orderBy('username')
+        .execute();
+      const tenant = await tx.db
+        .selectFrom('tenants')
+        .select('timezoneOffset')
+        .executeTakeFirstOrThrow();
+      const offset = tenant.timezoneOffset * 60;
+      return {
+        patientIds: patients.map((p) => p.id),
+        doctorIds: doctors.map((d) => d.id),
+        dayStart: now - ((now + offset) % 86400),
+      };
+    });
+    const size = branchIndex === 0 ? DAY_PLAN.length : 6;
+    for (let n = 0; n < size; n += 1) {
+      const visitDate = Math.max(dayStart + 60 * (n + 1), now - 15 * 60 * (size - n));
+      const entry = await queue.addToQueue(ctx, scope, {
+        patientId: patientIds[(n * 3 + branchIndex * 7) % patientIds.length]!,
+        doctorId: doctorIds[n % doctorIds.length]!,
+        visitPurposes: PURPOSES[n % PURPOSES.length]!,
+        remark: n === 3 ? 'Fever since yesterday' : null,
+        visitDate,
+        isBackdate: true,
+      });
+      const plan = DAY_PLAN[n] ?? 'pending';
+      if (plan === 'pending') continue;
+      const roomed = await queue.changeRoomService(
+        ctx,
+        scope,
+        entry.id,
+        ROOMS[n % ROOMS.length]!,
+        entry.version,
+      );
+      await queue.callIn(ctx, scope, roomed.id);
+      if (plan === 'out') await queue.consultOut(ctx, scope, roomed.id);
+    }
+  }
 }

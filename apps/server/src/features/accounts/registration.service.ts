@@ -27,6 +27,7 @@ import {
   temporaryPassword,
   verifySecret,
 } from '../../platform/passwords.ts';
+import { seedBranchOptions, seedTenantOptions } from '../options/options.repo.ts';
 import * as repo from './accounts.repo.ts';
 
 export const TRIAL_DAYS = 30;
@@ -125,6 +126,7 @@ export async function registerTenant(
         activationCodeExpiresAt: hoursFromNow(ACTIVATION_CODE_HOURS),
       });
       await repo.insertModules(tx, ALL_MODULES);
+      await seedTenantOptions(tx);
       const branchId = await repo.insertBranch(tx, {
         code: FIRST_BRANCH_CODE,
         name: body.clinic,
@@ -132,6 +134,7 @@ export async function registerTenant(
         currency: currencyOfCountry(body.country),
         country: body.country,
       });
+      await seedBranchOptions(tx, branchId);
       await repo.insertUser(
         tx,
         {
@@ -266,7 +269,7 @@ async function activate(
     body: [
       `Hello ${owner.firstName},`,
       '',
-      `${clinicName} is now activated. Sign in at ${ctx.config.publicUrl}/login with:`,
+      `${clinicName} is now activated. Sign in at ${ctx.config.publicUrl}/auth/login with:`,
       '',
       `    Username: ${owner.username}`,
       `    Temporary password: ${password}`,

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/app-context.ts';
+import { principalOf } from '../../platform/access.ts';
+import { principalOfToken } from '../../platform/directory.ts';
+import type { BranchEvent } from '../../platform/event-bus.ts';
+import { hashToken } from '../../platform/tokens.ts';
+
+/** Pings keep idle connections open through proxies and detect dead peers. */
+const PING_MS = 30_000;
+
+export const SESSION_ENDED_CLOSE = 4401;
+
+const SocketQuery = z.object({
+  branchId: z.string().optional(),
+  token: z.string().optional(),
+});
+
+function send(socket: WebSocket, event: BranchEvent): void {
+  socket.send(
+    JSON.stringify({
+      eventCode: event.eventCode,
+      data: event.data,
+      message: event.message ?? null,
+    }),
+  );
+}
+
+/**
+ * WebSocket /notifications/ws?branchId&token (doc 2 section 4.8): the queue events of the
+ * caller's tenant and branch, and nothing else. The access guard checks token and branch
+ * before the upgrade.
+ */
+export function notificationsRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.get(
+      '/notifications/ws',
+      {
+        websocket: true,
+        config: { access: { module: 'clinic.queue', branch: 'required', socket: true } },
+        schema: { tags: ['notifications'], querystring: SocketQuery },
+      },
+      (socket, request) => {
+        const { tenantId } = principalOf(request);
+        const branchId = request.branchId;
+        const token = (request.query as z.infer<typeof SocketQuery>).token ?? '';
+        const unsubscribe = ctx.events.subscribe((event) => {
+          if (event.tenantId === tenantId && event.branchId === branchId) send(socket, event);
+        });
+        const ping = setInterval(() => socket.ping(), PING_MS);
+        const sessionCheck = setInterval(() => {
+          principalOfToken(ctx.db, hashToken(token))
+            .then((principal) => {
+              if (!principal) socket.close(SESSION_ENDED_CLOSE, 'Session ended');
+            })
+            .catch((error: unknown) =>
+              request.log.warn({ err: error }, 'socket session check failed'),
+            );
+        }, ctx.config.socketSessionCheckMs);
+        socket.on('close', () => {
+          unsubscribe();
+          clearInterval(ping);
+          clearInterval(sessionCheck);
+        });
+      },
+    );
+  };
+}

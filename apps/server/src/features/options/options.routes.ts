@@ -1,0 +1,317 @@
+import {
+  CardPrefixItem,
+  CodeNameOption,
+  CompanyOption,
+  DoctorOption,
+  KeywordQuery,
+  LookupPageQuery,
+  OptionCreateBody,
+  OptionDeleteBody,
+  OptionItemParams,
+  OptionListParams,
+  OptionRecord,
+  OptionUpdateBody,
+  QueueStatusOption,
+  RoomServiceOption,
+  UserType,
+  VisitPurposeOption,
+  WaitingAreaOption,
+  dataOf,
+  listOf,
+  pinNationalities,
+} from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/app-context.ts';
+import { branchOf, tenantRunner } from '../../platform/access.ts';
+import { conflict, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { companyOptions, doctorsOfBranch } from './directory.repo.ts';
+import { BRANCH_LISTS, type OptionList } from './options.defaults.ts';
+import * as repo from './options.repo.ts';
+
+const signedInBranch = { module: null, branch: 'required' } as const;
+const queueBranch = { module: 'clinic.queue', branch: 'required' } as const;
+const administrators = {
+  module: 'clinic.setting',
+  branch: 'required',
+  roles: [UserType.administrator],
+} as const;
+
+const items = <T>(list: T[]) => ({ data: { items: list, total: list.length } });
+
+/** The option lists the front desk picks from (doc 1 section 7), and their administration. */
+export function optionsRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const activeList = (
+      request: Parameters<typeof tenantRunner>[1],
+      list: OptionList,
+      keyword?: string | null,
+    ) =>
+      tenantRunner(
+        ctx.db,
+        request,
+      )((tx) =>
+        repo.listOptions(tx, list, {
+          activeOnly: true,
+          keyword: keyword ?? undefined,
+          branchId: request.branchId,
+        }),
+      );
+
+    app.get('/tel-codes/options', {
+      config: { access: signedInBranch },
+      schema: {
+        tags: ['options'],
+        querystring: KeywordQuery,
+        response: { 200: listOf(CodeNameOption) },
+      },
+      handler: async (request) =>
+        items(
+          (await activeList(request, 'telCode', request.query.keyword)).map(({ code, name }) => ({
+            code,
+            name,
+          })),
+        ),
+    });
+
+    app.get('/tel-codes/default', {
+      config: { access: signedInBranch },
+      schema: { tags: ['options'], response: { 200: dataOf(CodeNameOption.nullable()) } },
+      handler: async (request) => {
+        const [first] = await activeList(request, 'telCode');
+        return { data: first?.isDefault ? { code: first.code, name: first.name } : null };
+      },
+    });
+
+    app.get('/identificationtype/options', {
+      config: { access: signedInBranch },
+      schema: {
+        tags: ['options'],
+        querystring: KeywordQuery,
+        response: { 200: listOf(CodeNameOption) },
+      },
+      handler: async (request) =>
+        items(
+          (await activeList(request, 'identificationType', request.query.keyword)).map(
+            ({ code, name }) => ({
+              code,
+              name,
+            }),
+          ),
+        ),
+    });
+
+    app.get('/nationalities/options', {
+      config: { access: signedInBranch },
+      schema: {
+        tags: ['options'],
+        querystring: KeywordQuery,
+        response: { 200: listOf(CodeNameOption) },
+      },
+      handler: async (request) => {
+        const rows = await activeList(request, 'nationality', request.query.keyword);
+        const byName = [...rows].sort((a, b) => a.name.localeCompare(b.name));
+        return items(
+          pinNationalities(byName, (row) => row.name).map(({ code, name }) => ({ code, name })),
+        );
+      },
+    });
+
+    app.get('/gender/options', {
+      config: { access: signedInBranch },
+      schema: { tags: ['options'], response: { 200: listOf(CodeNameOption) } },
+      handler: async (request) =>
+        items((await activeList(request, 'gender')).map(({ code, name }) => ({ code, name }))),
+    });
+
+    app.get('/patients/card-prefixes/options', {
+      config: { access: signedInBranch },
+      schema: { tags: ['options'], response: { 200: listOf(CardPrefixItem) } },
+      handler: async (request) => {
+        const prefixes = (await activeList(request, 'cardPrefix')).map(({ id, code }) => ({
+          id,
+          prefix: code,
+        }));
+        return items<CardPrefixItem>([...prefixes, { id: -1, prefix: 'Custom' }]);
+      },
+    });
+
+    app.get('/queue/visit-purposes/option', {
+      config: { access: queueBranch },
+      schema: { tags: ['options'], response: { 200: listOf(VisitPurposeOption) } },
+      handler: async (request) =>
+        items((await activeList(request, 'visitPurpose')).map(({ code }) => ({ code }))),
+    });
+
+    app.get('/queue/queue-status/options', {
+      config: { access: queueBranch },
+      schema: { tags: ['options'], response: { 200: listOf(QueueStatusOption) } },
+      handler: async (request) =>
+        items(
+          (await activeList(request, 'queueStatus')).map(({ code, color }) => ({
+            code,
+            color: color ?? '#495057',
+          })),
+        ),
+    });
+
+    app.get('/queue/room-services', {
+      config: { access: queueBranch },
+      schema: {
+        tags: ['options'],
+        querystring: LookupPageQuery,
+        response: { 200: listOf(RoomServiceOption) },
+      },
+      handler: async (request) => {
+        const rows = await tenantRunner(
+          ctx.db,
+          request,
+        )((tx) => repo.listOptions(tx, 'roomService', { branchId: branchOf(request) }));
+        const { page, pageSize } = request.query;
+        const slice = rows.slice((page - 1) * pageSize, page * pageSize);
+        return {
+          data: {
+            items: slice.map(({ id, name, isActive }) => ({ id, name, isActive })),
+            total: rows.length,
+          },
+        };
+      },
+    });
+
+    app.get('/queue/waiting-areas', {
+      config: { access: queueBranch },
+      schema: {
+        tags: ['options'],
+        querystring: LookupPageQuery,
+        response: { 200: listOf(WaitingAreaOption) },
+      },
+      handler: async (request) => {
+        const rows = await activeList(request, 'waitingArea');
+        const { page, pageSize } = request.query;
+        const slice = rows.slice((page - 1) * pageSize, page * pageSize);
+        return {
+          data: {
+            items: slice.map(({ id, name }) => ({ id, description: name })),
+            total: rows.length,
+          },
+        };
+      },
+    });
+
+    app.get('/doctors/options', {
+      config: { access: signedInBranch },
+      schema: { tags: ['options'], response: { 200: listOf(DoctorOption) } },
+      handler: async (request) =>
+        items(await tenantRunner(ctx.db, request)((tx) => doctorsOfBranch(tx, branchOf(request)))),
+    });
+
+    app.get('/companies/options', {
+      config: { access: signedInBranch },
+      schema: { tags: ['options'], response: { 200: listOf(CompanyOption) } },
+      handler: async (request) => items(await tenantRunner(ctx.db, request)(companyOptions)),
+    });
+
+    // Administration: every list, inactive entries included.
+    const branchFor = (list: OptionList, branchId: string) =>
+      BRANCH_LISTS.has(list) ? branchId : null;
+    const duplicate = () => fieldError('code', 'This code is already in the list.');
+
+    app.get('/settings/lists/:list', {
+      config: { access: administrators },
+      schema: {
+        tags: ['settings'],
+        params: OptionListParams,
+        response: { 200: listOf(OptionRecord) },
+      },
+      handler: async (request) =>
+        items(
+          await tenantRunner(
+            ctx.db,
+            request,
+          )((tx) => repo.listOptions(tx, request.params.list, { branchId: branchOf(request) })),
+        ),
+    });
+
+    app.post('/settings/lists/:list', {
+      config: { access: administrators },
+      schema: {
+        tags: ['settings'],
+        params: OptionListParams,
+        body: OptionCreateBody,
+        response: { 201: dataOf(OptionRecord) },
+      },
+      handler: async (request, reply) => {
+        const { list } = request.params;
+        const values = { ...request.body, name: request.body.name ?? request.body.code };
+        try {
+          const created = await tenantRunner(
+            ctx.db,
+            request,
+          )((tx) => repo.insertOption(tx, list, branchFor(list, branchOf(request)), values));
+          return reply.code(201).send({ data: created });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw duplicate();
+          throw error;
+        }
+      },
+    });
+
+    app.put('/settings/lists/:list/:id', {
+      config: { access: administrators },
+      schema: {
+        tags: ['settings'],
+        params: OptionItemParams,
+        body: OptionUpdateBody,
+        response: { 200: dataOf(OptionRecord) },
+      },
+      handler: async (request) => {
+        const { list, id } = request.params;
+        const { version, ...body } = request.body;
+        const values = { ...body, name: body.name ?? body.code };
+        try {
+          const updated = await tenantRunner(
+            ctx.db,
+            request,
+          )(async (tx) => {
+            const branchId = branchFor(list, branchOf(request));
+            const row = await repo.updateOption(tx, list, id, version, values, branchId);
+            if (row) return row;
+            throw (await repo.findOption(tx, list, id, branchId))
+              ? conflict()
+              : notFound('This option does not exist.');
+          });
+          return { data: updated };
+        } catch (error) {
+          if (isUniqueViolation(error)) throw duplicate();
+          throw error;
+        }
+      },
+    });
+
+    app.delete('/settings/lists/:list/:id', {
+      config: { access: administrators },
+      schema: {
+        tags: ['settings'],
+        params: OptionItemParams,
+        body: OptionDeleteBody,
+        response: { 200: dataOf(z.boolean()) },
+      },
+      handler: async (request) => {
+        const { list, id } = request.params;
+        await tenantRunner(
+          ctx.db,
+          request,
+        )(async (tx) => {
+          const branchId = branchFor(list, branchOf(request));
+          if (await repo.deleteOption(tx, list, id, request.body.version, branchId)) return;
+          throw (await repo.findOption(tx, list, id, branchId))
+            ? conflict()
+            : notFound('This option does not exist.');
+        });
+        return { data: true };
+      },
+    });
+  };
+}

@@ -1,0 +1,152 @@
+import type { Gender, PatientSearchFilter, Title } from '@clinic/domain';
+import { sql } from 'kysely';
+import type { TenantTx } from '../../db/tenant-db.ts';
+
+export interface NewPatient {
+  title: Title | null;
+  name: string;
+  idType: string;
+  nric: string | null;
+  gender: Gender;
+  cardNoPrefix: string | null;
+  cardNo: string | null;
+  contactNo: string;
+  telCode: string;
+  birthDate: string;
+  birthTime: string | null;
+  nationality: string;
+  email: string | null;
+  father: string | null;
+  mother: string | null;
+}
+
+export async function insertPatient(tx: TenantTx, patient: NewPatient): Promise<string> {
+  const { id } = await tx.db
+    .insertInto('patients')
+    .values({ tenantId: tx.tenantId, ...patient })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export function findPatient(tx: TenantTx, id: string) {
+  return tx.db.selectFrom('patients').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function nricTaken(tx: TenantTx, nric: string, exceptId?: string): Promise<boolean> {
+  let query = tx.db.selectFrom('patients').select('id').where('nric', '=', nric);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export async function cardNoTaken(
+  tx: TenantTx,
+  cardNo: string,
+  exceptId?: string,
+): Promise<boolean> {
+  let query = tx.db.selectFrom('patients').select('id').where('cardNo', '=', cardNo);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** Another patient with the same name, gender, birth date and ID type. */
+export async function sameNamePatient(
+  tx: TenantTx,
+  patient: Pick<NewPatient, 'name' | 'gender' | 'birthDate' | 'idType'>,
+): Promise<boolean> {
+  const found = await tx.db
+    .selectFrom('patients')
+    .select('id')
+    .where(sql`lower(name)`, '=', patient.name.toLowerCase())
+    .where('gender', '=', patient.gender)
+    .where('birthDate', '=', patient.birthDate)
+    .where('idType', '=', patient.idType)
+    .executeTakeFirst();
+  return Boolean(found);
+}
+
+/**
+ * The next card number of a prefix: a counter row per prefix, incremented atomically, so
+ * concurrent registrations never get the same number; numbers typed by hand are skipped.
+ */
+export async function nextCardNumber(tx: TenantTx, prefix: string): Promise<string> {
+  for (;;) {
+    const { lastValue } = await tx.db
+      .insertInto('cardNumberCounters')
+      .values({ tenantId: tx.tenantId, prefix, lastValue: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['tenantId', 'prefix'])
+          .doUpdateSet((eb) => ({ lastValue: eb('cardNumberCounters.lastValue', '+', 1) })),
+      )
+      .returning('lastValue')
+      .executeTakeFirstOrThrow();
+    const cardNo = `${prefix}${String(lastValue).padStart(6, '0')}`;
+    if (!(await cardNoTaken(tx, cardNo))) return cardNo;
+  }
+}
+
+export async function setNric(tx: TenantTx, id: string, nric: string): Promise<void> {
+  await tx.db
+    .updateTable('patients')
+    .set((eb) => ({ nric, updatedAt: new Date(), version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setCardNo(tx: TenantTx, id: string, cardNo: string): Promise<void> {
+  await tx.db
+    .updateTable('patients')
+    .set((eb) => ({ cardNo, updatedAt: new Date(), version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+const SEARCH_COLUMN: Record<
+  PatientSearchFilter,
+  'name' | 'nric' | 'cardNo' | 'contactNo' | 'homePostal' | 'homeAddress'
+> = {
+  patient_name: 'name',
+  nric: 'nric',
+  card_no: 'cardNo',
+  contact_no: 'contactNo',
+  home_postal: 'homePostal',
+  home_address: 'homeAddress',
+};
+
+export const SEARCH_LIMIT = 20;
+
+function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Patients whose chosen field contains the keyword, names first that start with it. */
+export function searchPatients(tx: TenantTx, filter: PatientSearchFilter, keyword: string) {
+  const column = SEARCH_COLUMN[filter];
+  return tx.db
+    .selectFrom('patients')
+    .select([
+      'id',
+      'name',
+      'nric',
+      'title',
+      'idType',
+      'gender',
+      'cardNoPrefix',
+      'cardNo',
+      'contactNo',
+      'telCode',
+      'birthDate',
+      'consultDoctorId',
+      'homeAddress',
+      'homePostal',
+    ])
+    .where(column, 'ilike', likePattern(keyword))
+    .orderBy(
+      sql`${sql.ref(column)} ilike ${`${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+      'desc',
+    )
+    .orderBy('name')
+    .limit(SEARCH_LIMIT)
+    .execute();
+}

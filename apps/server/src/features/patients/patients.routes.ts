@@ -1,0 +1,101 @@
+import {
+  PatientCardNoPatchBody,
+  PatientCreateBody,
+  PatientCreateResult,
+  PatientIdParams,
+  PatientNricPatchBody,
+  PatientOptionQuery,
+  PatientPickerOption,
+  PatientProfile,
+  dataOf,
+  listOf,
+} from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/app-context.ts';
+import { branchScope } from '../../platform/scope.ts';
+import {
+  changeCardNo,
+  changeNric,
+  createPatient,
+  patientProfile,
+  searchPatients,
+} from './patients.service.ts';
+
+const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
+
+/** Patients as the front desk registers and finds them (doc 1 section 7 'Patients and pickers'). */
+export function patientsRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/patients', {
+      config: { access: patientAccess },
+      schema: {
+        tags: ['patients'],
+        body: PatientCreateBody,
+        response: { 201: dataOf(PatientCreateResult) },
+      },
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await createPatient(branchScope(ctx.db, request), request.body) }),
+    });
+
+    app.get('/patients/option', {
+      config: { access: patientAccess },
+      schema: {
+        tags: ['patients'],
+        querystring: PatientOptionQuery,
+        response: { 200: listOf(PatientPickerOption) },
+      },
+      handler: async (request) => {
+        const items = await searchPatients(branchScope(ctx.db, request), request.query);
+        return { data: { items, total: items.length } };
+      },
+    });
+
+    app.get('/patients/:id/profile', {
+      config: { access: patientAccess },
+      schema: {
+        tags: ['patients'],
+        params: PatientIdParams,
+        response: { 200: dataOf(PatientProfile) },
+      },
+      handler: async (request) => ({
+        data: await patientProfile(branchScope(ctx.db, request), request.params.id),
+      }),
+    });
+
+    app.patch('/patients/:id/nric', {
+      config: { access: patientAccess },
+      schema: {
+        tags: ['patients'],
+        params: PatientIdParams,
+        body: PatientNricPatchBody,
+        response: { 200: dataOf(z.object({ id: z.uuid(), nric: z.string().nullable() })) },
+      },
+      handler: async (request) => ({
+        data: await changeNric(branchScope(ctx.db, request), request.params.id, request.body.nric),
+      }),
+    });
+
+    app.patch('/patients/:id/card-no', {
+      config: { access: patientAccess },
+      schema: {
+        tags: ['patients'],
+        params: PatientIdParams,
+        body: PatientCardNoPatchBody,
+        response: { 200: dataOf(z.object({ id: z.uuid(), cardNo: z.string() })) },
+      },
+      handler: async (request) => ({
+        data: await changeCardNo(
+          branchScope(ctx.db, request),
+          request.params.id,
+          request.body.cardNo,
+        ),
+      }),
+    });
+  };
+}

@@ -1,0 +1,203 @@
+import {
+  CUSTOM_CARD_PREFIX,
+  PATIENT_MESSAGES,
+  ageOn,
+  idNumberProblem,
+  normalizeIdNumber,
+  patientCreateProblems,
+  verifyIdMessage,
+  type FieldError,
+  type PatientCreateBody,
+  type PatientOptionQuery,
+} from '@clinic/domain';
+import type { TenantTx } from '../../db/tenant-db.ts';
+import { audit } from '../../platform/audit.ts';
+import { AppError, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { clinicContext, type BranchScope } from '../../platform/scope.ts';
+import { findOptionByCode, listOptions } from '../options/options.repo.ts';
+import * as repo from './patients.repo.ts';
+
+function refuse(errors: FieldError[]): never {
+  throw new AppError(400, 'VALIDATION', errors.map((e) => e.message).join('\n'), errors);
+}
+
+/** The ID type, gender and nationality must be entries of the clinic's lists. */
+async function listProblems(tx: TenantTx, body: PatientCreateBody): Promise<FieldError[]> {
+  const problems: FieldError[] = [];
+  if (!(await findOptionByCode(tx, 'identificationType', body.idType))) {
+    problems.push({ field: 'idType', message: 'Please choose an ID type from the list.' });
+  }
+  if (!(await findOptionByCode(tx, 'gender', body.gender))) {
+    problems.push({ field: 'gender', message: 'Please choose a gender from the list.' });
+  }
+  if (!(await findOptionByCode(tx, 'nationality', body.nationality))) {
+    problems.push({ field: 'nationality', message: 'Please choose a nationality from the list.' });
+  }
+  return problems;
+}
+
+/** The spec's duplicate rules, in the order the front desk resolves them. */
+async function duplicateProblem(tx: TenantTx, body: PatientCreateBody): Promise<AppError | null> {
+  if (body.nric && (await repo.nricTaken(tx, body.nric)))
+    return fieldError('nric', PATIENT_MESSAGES.nricTaken);
+  if (body.cardNo && (await repo.cardNoTaken(tx, body.cardNo)))
+    return fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
+  if (!body.ignoreNameCheck && (await repo.sameNamePatient(tx, body)))
+    return fieldError('name', PATIENT_MESSAGES.nameTaken);
+  return null;
+}
+
+async function cardNumberFor(
+  tx: TenantTx,
+  body: PatientCreateBody,
+): Promise<{ prefix: string | null; cardNo: string | null }> {
+  if (body.cardNoPrefix === CUSTOM_CARD_PREFIX)
+    return { prefix: CUSTOM_CARD_PREFIX, cardNo: body.cardNo };
+  const prefixes = await listOptions(tx, 'cardPrefix', { activeOnly: true });
+  const prefix = body.cardNoPrefix ?? prefixes[0]?.code;
+  if (!prefix) return { prefix: null, cardNo: null };
+  if (!prefixes.some((option) => option.code === prefix)) {
+    refuse([
+      { field: 'cardNoPrefix', message: 'Please choose a card number prefix from the list.' },
+    ]);
+  }
+  return { prefix, cardNo: await repo.nextCardNumber(tx, prefix) };
+}
+
+/** Registers a patient with every rule of the add-to-queue form. */
+export async function createPatient(
+  scope: BranchScope,
+  body: PatientCreateBody,
+): Promise<{ patientId: string }> {
+  try {
+    return await scope.run(async (tx) => {
+      const clinic = await clinicContext(tx, scope.branchId);
+      const problems = [
+        ...patientCreateProblems(body, {
+          hasHciCode: Boolean(clinic.hciCode),
+          today: clinic.today,
+        }),
+        ...(await listProblems(tx, body)),
+      ];
+      if (problems.length > 0) refuse(problems);
+      const duplicate = await duplicateProblem(tx, body);
+      if (duplicate) throw duplicate;
+      const { prefix, cardNo } = await cardNumberFor(tx, body);
+      const { ignoreNameCheck: _ignore, ...fields } = body;
+      const patientId = await repo.insertPatient(tx, { ...fields, cardNoPrefix: prefix, cardNo });
+      await audit(tx, {
+        userId: scope.userId,
+        branchId: scope.branchId,
+        action: 'create',
+        entity: 'patient',
+        entityId: patientId,
+      });
+      return { patientId };
+    });
+  } catch (error) {
+    // Another desk registered the same ID or card number a moment ago.
+    if (isUniqueViolation(error, 'patients_nric_key'))
+      throw fieldError('nric', PATIENT_MESSAGES.nricTaken);
+    if (isUniqueViolation(error, 'patients_card_no_key'))
+      throw fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
+    throw error;
+  }
+}
+
+async function existingPatient(tx: TenantTx, id: string) {
+  const patient = await repo.findPatient(tx, id);
+  if (!patient) throw notFound('This patient does not exist.');
+  return patient;
+}
+
+/** Corrects a patient's ID number: the checksum of their ID type, unique in the clinic. */
+export async function changeNric(
+  scope: BranchScope,
+  id: string,
+  nric: string,
+): Promise<{ id: string; nric: string | null }> {
+  try {
+    return await scope.run(async (tx) => {
+      const patient = await existingPatient(tx, id);
+      const problem = idNumberProblem(patient.idType, nric);
+      if (problem)
+        throw fieldError(
+          'nric',
+          problem === verifyIdMessage(patient.idType) ? PATIENT_MESSAGES.nricInvalid : problem,
+        );
+      const normalized = normalizeIdNumber(patient.idType, nric);
+      if (normalized && (await repo.nricTaken(tx, normalized, id)))
+        throw fieldError('nric', PATIENT_MESSAGES.nricTaken);
+      await repo.setNric(tx, id, normalized ?? nric);
+      await audit(tx, {
+        userId: scope.userId,
+        branchId: scope.branchId,
+        action: 'update',
+        entity: 'patient',
+        entityId: id,
+        detail: { field: 'nric' },
+      });
+      return { id, nric: normalized };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'patients_nric_key'))
+      throw fieldError('nric', PATIENT_MESSAGES.nricTaken);
+    throw error;
+  }
+}
+
+export async function changeCardNo(
+  scope: BranchScope,
+  id: string,
+  cardNo: string,
+): Promise<{ id: string; cardNo: string }> {
+  try {
+    return await scope.run(async (tx) => {
+      await existingPatient(tx, id);
+      if (await repo.cardNoTaken(tx, cardNo, id))
+        throw fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
+      await repo.setCardNo(tx, id, cardNo);
+      await audit(tx, {
+        userId: scope.userId,
+        branchId: scope.branchId,
+        action: 'update',
+        entity: 'patient',
+        entityId: id,
+        detail: { field: 'cardNo' },
+      });
+      return { id, cardNo };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'patients_card_no_key'))
+      throw fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
+    throw error;
+  }
+}
+
+export async function searchPatients(scope: BranchScope, query: PatientOptionQuery) {
+  const rows = await scope.run((tx) => repo.searchPatients(tx, query.filter, query.keyword));
+  return rows.map(({ consultDoctorId, ...row }) => ({ ...row, consultDoctor: consultDoctorId }));
+}
+
+/** The patient's profile; reading it is recorded in the audit trail. */
+export async function patientProfile(scope: BranchScope, id: string) {
+  return scope.run(async (tx) => {
+    const patient = await existingPatient(tx, id);
+    const clinic = await clinicContext(tx, scope.branchId);
+    await audit(tx, {
+      userId: scope.userId,
+      branchId: scope.branchId,
+      action: 'read',
+      entity: 'patient',
+      entityId: id,
+    });
+    const { tenantId: _tenant, consultDoctorId, createdAt, updatedAt, ...fields } = patient;
+    return {
+      ...fields,
+      consultDoctor: consultDoctorId,
+      age: ageOn(patient.birthDate, clinic.today),
+      createdAt: Math.floor(createdAt.getTime() / 1000),
+      updatedAt: Math.floor(updatedAt.getTime() / 1000),
+    };
+  });
+}

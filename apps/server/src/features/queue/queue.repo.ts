@@ -1,0 +1,272 @@
+import { doctorSortName, type QueueEntry } from '@clinic/domain';
+import { sql, type Selectable } from 'kysely';
+import type { QueueEntriesTable } from '../../db/schema.ts';
+import type { TenantTx } from '../../db/tenant-db.ts';
+import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
+
+/** The queue entry as the screen shows it: joined with patient, company and doctor. */
+function entryQuery(tx: TenantTx) {
+  return tx.db
+    .selectFrom('queueEntries as q')
+    .innerJoin('patients as p', (join) =>
+      join.onRef('p.tenantId', '=', 'q.tenantId').onRef('p.id', '=', 'q.patientId'),
+    )
+    .innerJoin('users as d', (join) =>
+      join.onRef('d.tenantId', '=', 'q.tenantId').onRef('d.id', '=', 'q.doctorId'),
+    )
+    .leftJoin('companies as c', (join) =>
+      join.onRef('c.tenantId', '=', 'p.tenantId').onRef('c.id', '=', 'p.companyId'),
+    )
+    .selectAll('q')
+    .select([
+      'p.name as patientName',
+      'p.nric',
+      'p.cardNo',
+      'c.name as companyName',
+      'd.firstName as doctorFirstName',
+      'd.lastName as doctorLastName',
+      'd.mcr as doctorMcr',
+    ]);
+}
+
+type EntryRow = Selectable<QueueEntriesTable> & {
+  patientName: string;
+  nric: string | null;
+  cardNo: string | null;
+  companyName: string | null;
+  doctorFirstName: string;
+  doctorLastName: string;
+  doctorMcr: string | null;
+};
+
+export function formatQueueNumber(number: number): string {
+  return String(number).padStart(3, '0');
+}
+
+export function toQueueEntry(row: EntryRow): QueueEntry {
+  const doctorName = `${row.doctorFirstName} ${row.doctorLastName}`.trim();
+  return {
+    id: row.id,
+    version: row.version,
+    queueNum: formatQueueNumber(row.queueNumber),
+    queueSeq: row.queueSeq,
+    patientId: row.patientId,
+    patientName: row.patientName,
+    nric: row.nric,
+    cardNo: row.cardNo,
+    companyName: row.companyName,
+    doctorNameSort: doctorSortName(doctorName, row.doctorMcr),
+    doctorName,
+    visitPurposes: row.visitPurposes,
+    remark: row.remark,
+    roomService: row.roomService,
+    roomName: row.roomName,
+    areaID: row.areaId,
+    status: row.status,
+    queueStatus: row.queueStatus === -1 ? -1 : 0,
+    color: row.color,
+    visitDate: toUnix(row.visitTime),
+    timeIn: toUnix(row.timeIn),
+    timeOut: toUnixOrNull(row.timeOut),
+    consultIn: toUnixOrNull(row.consultIn),
+    consultOut: toUnixOrNull(row.consultOut),
+    callInTime: toUnixOrNull(row.callInTime),
+    isMCO: row.isMco,
+    voidedReason: row.voidedReason,
+  };
+}
+
+export async function findEntry(
+  tx: TenantTx,
+  id: string,
+): Promise<(QueueEntry & { branchId: string; visitId: string; queueDate: string }) | undefined> {
+  const row = await entryQuery(tx).where('q.id', '=', id).executeTakeFirst();
+  return (
+    row && {
+      ...toQueueEntry(row),
+      branchId: row.branchId,
+      visitId: row.visitId,
+      queueDate: row.queueDate,
+    }
+  );
+}
+
+/** The day's active entries of a branch, newest sequence first. */
+export async function listDay(
+  tx: TenantTx,
+  branchId: string,
+  queueDate: string,
+): Promise<QueueEntry[]> {
+  const rows = await entryQuery(tx)
+    .where('q.branchId', '=', branchId)
+    .where('q.queueDate', '=', queueDate)
+    .where('q.queueStatus', '=', 0)
+    .orderBy('q.queueSeq', 'desc')
+    .execute();
+  return rows.map(toQueueEntry);
+}
+
+export interface HistoryFilter {
+  patientId: string;
+  doctorId: string | null;
+  status: string | null;
+  remark: string | null;
+  offset: number;
+  limit: number;
+}
+
+/** One patient's active queue entries in a branch, newest first, with the total count. */
+export async function patientHistory(tx: TenantTx, branchId: string, filter: HistoryFilter) {
+  let query = entryQuery(tx)
+    .where('q.branchId', '=', branchId)
+    .where('q.patientId', '=', filter.patientId)
+    .where('q.queueStatus', '=', 0);
+  if (filter.doctorId) query = query.where('q.doctorId', '=', filter.doctorId);
+  if (filter.status) query = query.where('q.status', '=', filter.status);
+  if (filter.remark)
+    query = query.where(
+      'q.remark',
+      'ilike',
+      `%${filter.remark.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    );
+  const [rows, count] = await Promise.all([
+    query.orderBy('q.visitTime', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    query
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toQueueEntry), total: count.total };
+}
+
+/** The next queue number of a branch's day: one counter row, so concurrent adds never share one. */
+export async function nextQueueNumber(
+  tx: TenantTx,
+  branchId: string,
+  queueDate: string,
+): Promise<number> {
+  const { lastNumber } = await tx.db
+    .insertInto('queueCounters')
+    .values({ tenantId: tx.tenantId, branchId, queueDate, lastNumber: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenantId', 'branchId', 'queueDate'])
+        .doUpdateSet((eb) => ({ lastNumber: eb('queueCounters.lastNumber', '+', 1) })),
+    )
+    .returning('lastNumber')
+    .executeTakeFirstOrThrow();
+  return lastNumber;
+}
+
+export interface NewEntry {
+  branchId: string;
+  patientId: string;
+  doctorId: string;
+  visitPurposes: string[];
+  remark: string | null;
+  visitTime: Date;
+  queueDate: string;
+  status: string;
+  color: string;
+}
+
+/** Opens a visit and its queue entry; answers the entry's id. */
+export async function insertEntry(tx: TenantTx, entry: NewEntry): Promise<string> {
+  const { id: visitId } = await tx.db
+    .insertInto('visits')
+    .values({
+      tenantId: tx.tenantId,
+      branchId: entry.branchId,
+      patientId: entry.patientId,
+      doctorId: entry.doctorId,
+      visitDate: entry.visitTime,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const number = await nextQueueNumber(tx, entry.branchId, entry.queueDate);
+  const { id } = await tx.db
+    .insertInto('queueEntries')
+    .values({ tenantId: tx.tenantId, ...entry, visitId, queueNumber: number, queueSeq: number })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+type EntryChanges = Partial<
+  Pick<
+    QueueEntriesTable,
+    'visitPurposes' | 'remark' | 'roomService' | 'status' | 'color' | 'queueSeq' | 'voidedReason'
+  > & {
+    queueStatus: number;
+    visitTime: Date;
+    callInTime: Date;
+    consultIn: Date;
+    consultOut: Date;
+    timeOut: Date | null;
+    voidedAt: Date;
+  }
+>;
+
+/**
+ * Changes an active entry when `version` is still current (or always, without one);
+ * false when it changed meanwhile.
+ */
+export async function updateEntry(
+  tx: TenantTx,
+  id: string,
+  version: number | undefined,
+  changes: EntryChanges,
+): Promise<boolean> {
+  let query = tx.db
+    .updateTable('queueEntries')
+    .set((eb) => ({ ...changes, updatedAt: new Date(), version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('queueStatus', '=', 0);
+  if (version !== undefined) query = query.where('version', '=', version);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Locks the entries (in id order, so two swaps never deadlock) and answers their sequence. */
+export async function lockEntries(tx: TenantTx, ids: string[]) {
+  return tx.db
+    .selectFrom('queueEntries')
+    .select(['id', 'queueSeq', 'branchId', 'queueDate', 'queueStatus', 'version'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function setVisitDate(tx: TenantTx, visitId: string, visitDate: Date): Promise<void> {
+  await tx.db
+    .updateTable('visits')
+    .set({ visitDate, updatedAt: new Date() })
+    .where('id', '=', visitId)
+    .execute();
+}
+
+export async function voidVisit(tx: TenantTx, visitId: string): Promise<void> {
+  await tx.db
+    .updateTable('visits')
+    .set({ voidedAt: new Date(), updatedAt: new Date() })
+    .where('id', '=', visitId)
+    .execute();
+}
+
+/** The spec's delete rule: a non-voided diagnosis or any prescription keeps the visit. */
+export async function visitHasClinicalRecords(tx: TenantTx, visitId: string): Promise<boolean> {
+  const diagnosis = await tx.db
+    .selectFrom('diagnoses')
+    .select('id')
+    .where('visitId', '=', visitId)
+    .where('voidedAt', 'is', null)
+    .executeTakeFirst();
+  if (diagnosis) return true;
+  const prescription = await tx.db
+    .selectFrom('prescriptions')
+    .select('id')
+    .where('visitId', '=', visitId)
+    .executeTakeFirst();
+  return Boolean(prescription);
+}

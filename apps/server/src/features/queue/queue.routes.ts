@@ -1,0 +1,210 @@
+import {
+  QueueCreateBody,
+  QueueDeleteBody,
+  QueueEntry,
+  QueueIdParams,
+  QueueListQuery,
+  QueuePageQuery,
+  QueueRemarkBody,
+  QueueRoomServiceBody,
+  QueueSeqBody,
+  QueueStatusBody,
+  QueueVisitPurposesBody,
+  QueueVisitTimeBody,
+  dataOf,
+  listOf,
+} from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/app-context.ts';
+import { branchScope } from '../../platform/scope.ts';
+import * as queue from './queue.service.ts';
+
+const queueAccess = { module: 'clinic.queue', branch: 'required' } as const;
+const Entry = dataOf(QueueEntry);
+
+/** The front-desk queue of the caller's branch (doc 1 section 7 'Queue'). */
+export function queueRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const scope = (request: Parameters<typeof branchScope>[1]) => branchScope(ctx.db, request);
+
+    app.get('/queue', {
+      config: { access: queueAccess },
+      schema: {
+        tags: ['queue'],
+        querystring: QueueListQuery,
+        response: { 200: listOf(QueueEntry) },
+      },
+      handler: async (request) => {
+        const items = await queue.listDay(scope(request), request.query.visitDate);
+        return { data: { items, total: items.length } };
+      },
+    });
+
+    app.get('/queue/page', {
+      config: { access: queueAccess },
+      schema: {
+        tags: ['queue'],
+        querystring: QueuePageQuery,
+        response: { 200: listOf(QueueEntry) },
+      },
+      handler: async (request) => ({
+        data: await queue.patientHistory(scope(request), request.query),
+      }),
+    });
+
+    app.post('/queue', {
+      config: { access: queueAccess },
+      schema: { tags: ['queue'], body: QueueCreateBody, response: { 201: Entry } },
+      handler: async (request, reply) =>
+        reply.code(201).send({ data: await queue.addToQueue(ctx, scope(request), request.body) }),
+    });
+
+    app.put('/queue/:id/visit-purposes', {
+      config: { access: queueAccess },
+      schema: {
+        tags: ['queue'],
+        params: QueueIdParams,
+        body: QueueVisitPurposesBody,
+        response: { 200: Entry },
+      },
+      handler: async (request) => ({
+        data: await queue.changeVisitPurposes(
+          ctx,
+          scope(request),
+          request.params.id,
+          request.body.visitPurpose,
+          request.body.version,
+        ),
+      }),
+    });
+
+    app.put('/queue/:id/room-service', {
+      config: { access: queueAccess },
+      schema: {
+        tags: ['queue'],
+        params: QueueIdParams,
+        body: QueueRoomServiceBody,
+        response: { 200: Entry },
+      },
+      handler: async (request) => ({
+        data: await queue.changeRoomService(
+          ctx,
+          scope(request),
+          request.params.id,
+          request.body.roomService,
+          request.body.version,
+        ),
+      }),
+    });
+
+    app.put('/queue/:id/status', {
+      config: { access: queueAccess },
+      schema: {
+        tags: ['queue'],
+        params: QueueIdParams,
+        body: QueueStatusBody,
+        response: { 200: Entry },
+      },
+      handler: async (request) => ({
+        data: await queue.changeStatus(
+          ctx,
+          scope(request),
+          request.params.id,
+          request.body.status,
+          request.body.version,
+        ),
+      }),
+    });
+
+    app.put('/queue/:id/remark', {
+      config: { access: queueAccess },
+      schema: {
+        tags: ['queue'],
+        params: QueueIdParams,
+        body: QueueRemarkBody,
+        response: { 200: Entry },
+      },
+      handler: async (request) => ({
+        data: await queue.changeRemark(
+          ctx,
+          scope(request),
+          request.params.id,
+          request.body.remark,
+          request.body.version,
+        ),
+      }),
+    });
+
+    app.put('/queue/visit-time', {
+      config: { access: queueAccess },
+      schema: { tags: ['queue'], body: QueueVisitTimeBody, response: { 200: Entry } },
+      handler: async (request) => ({
+        data: await queue.changeVisitTime(
+          ctx,
+          scope(request),
+          request.body.id,
+          request.body.visitTime,
+          request.body.version,
+        ),
+      }),
+    });
+
+    app.delete('/queue/:id', {
+      config: { access: queueAccess },
+      schema: {
+        tags: ['queue'],
+        params: QueueIdParams,
+        body: QueueDeleteBody,
+        response: { 200: dataOf(z.boolean()) },
+      },
+      handler: async (request) => {
+        await queue.deleteEntry(
+          ctx,
+          scope(request),
+          request.params.id,
+          request.body.version,
+          request.body.voidedReason,
+        );
+        return { data: true };
+      },
+    });
+
+    app.put('/queue/:id/seq', {
+      config: { access: queueAccess },
+      schema: {
+        tags: ['queue'],
+        params: QueueIdParams,
+        body: QueueSeqBody,
+        response: { 200: Entry },
+      },
+      handler: async (request) => ({
+        data: await queue.exchangeSeq(
+          ctx,
+          scope(request),
+          request.params.id,
+          request.body.exchangeId,
+          request.body.version,
+        ),
+      }),
+    });
+
+    app.put('/queue/:id/call-in', {
+      config: { access: queueAccess },
+      schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
+      handler: async (request) => ({
+        data: await queue.callIn(ctx, scope(request), request.params.id),
+      }),
+    });
+
+    app.put('/queue/:id/consult-out', {
+      config: { access: queueAccess },
+      schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
+      handler: async (request) => ({
+        data: await queue.consultOut(ctx, scope(request), request.params.id),
+      }),
+    });
+  };
+}

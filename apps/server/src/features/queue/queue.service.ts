@@ -1,0 +1,404 @@
+import {
+  PENDING_COLOUR,
+  QUEUE_MESSAGES,
+  QUEUE_STATUS,
+  UserType,
+  queueCreateProblems,
+  type QueueCreateBody,
+  type QueueEntry,
+  type QueueEventCode,
+  type QueuePageQuery,
+} from '@clinic/domain';
+import type { TenantTx } from '../../db/tenant-db.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { audit } from '../../platform/audit.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  fieldError,
+  forbidden,
+  notFound,
+} from '../../platform/errors.ts';
+import { clinicContext, type BranchScope } from '../../platform/scope.ts';
+import { findOptionByCode, listOptions } from '../options/options.repo.ts';
+import * as repo from './queue.repo.ts';
+
+export const ANOTHER_BRANCH =
+  "Current visit is from another branch. Please make sure you've selected the correct branch. ";
+
+type LoadedEntry = NonNullable<Awaited<ReturnType<typeof repo.findEntry>>>;
+
+/** An active entry of the caller's branch, or the error a user should see. */
+async function activeEntry(tx: TenantTx, scope: BranchScope, id: string): Promise<LoadedEntry> {
+  const entry = await repo.findEntry(tx, id);
+  if (!entry) throw notFound('This queue entry does not exist.');
+  if (entry.branchId !== scope.branchId) throw forbidden(ANOTHER_BRANCH);
+  if (entry.queueStatus === -1) throw badRequest('This queue entry has been deleted.');
+  return entry;
+}
+
+async function reload(tx: TenantTx, id: string): Promise<QueueEntry> {
+  const entry = await repo.findEntry(tx, id);
+  if (!entry) throw notFound('This queue entry does not exist.');
+  const { branchId: _b, visitId: _v, queueDate: _d, ...shown } = entry;
+  return shown;
+}
+
+function eventData(entry: QueueEntry, branchId: string) {
+  return {
+    id: entry.id,
+    queueNum: entry.queueNum,
+    patientName: entry.patientName,
+    status: entry.status,
+    roomService: entry.roomService,
+    roomName: entry.roomName,
+    areaID: entry.areaID,
+    branchId,
+  };
+}
+
+async function publish(
+  ctx: AppContext,
+  tx: TenantTx,
+  scope: BranchScope,
+  eventCode: QueueEventCode,
+  entry: QueueEntry,
+  message?: string,
+) {
+  await ctx.events.publish(tx, {
+    branchId: scope.branchId,
+    eventCode,
+    data: eventData(entry, scope.branchId),
+    message,
+  });
+}
+
+/** Applies a versioned change; a stale version is a 409 and changes nothing. */
+async function change(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  version: number | undefined,
+  apply: (tx: TenantTx, entry: LoadedEntry) => Promise<Parameters<typeof repo.updateEntry>[3]>,
+  events: QueueEventCode[] = ['queueUpdated'],
+): Promise<QueueEntry> {
+  return scope.run(async (tx) => {
+    const entry = await activeEntry(tx, scope, id);
+    const changes = await apply(tx, entry);
+    if (!(await repo.updateEntry(tx, id, version, changes))) throw conflict();
+    const updated = await reload(tx, id);
+    for (const event of events)
+      await publish(ctx, tx, scope, event, updated, messageFor(event, updated));
+    return updated;
+  });
+}
+
+function messageFor(event: QueueEventCode, entry: QueueEntry): string | undefined {
+  const who = `Queue ${entry.queueNum} (${entry.patientName})`;
+  switch (event) {
+    case 'queueCalledIn':
+      return `${who} is called in${entry.roomService ? ` to ${entry.roomService}` : ''}.`;
+    case 'queueConsultedOut':
+      return `${who} has timed out.`;
+    case 'queueVoided':
+      return `${who} was deleted: ${entry.voidedReason ?? ''}`;
+    case 'queueAdded':
+    case 'queueUpdated':
+    case 'ring':
+      return undefined;
+  }
+}
+
+export async function listDay(scope: BranchScope, visitDate: number): Promise<QueueEntry[]> {
+  return scope.run(async (tx) => {
+    const clinic = await clinicContext(tx, scope.branchId);
+    return repo.listDay(tx, scope.branchId, clinic.dateOf(visitDate));
+  });
+}
+
+export async function patientHistory(scope: BranchScope, query: QueuePageQuery) {
+  return scope.run((tx) =>
+    repo.patientHistory(tx, scope.branchId, {
+      patientId: query.patientID,
+      doctorId: query.doctorID,
+      status: query.status,
+      remark: query.remark,
+      offset: (query.pageIndex - 1) * query.pageSize,
+      limit: query.pageSize,
+    }),
+  );
+}
+
+async function checkDoctor(tx: TenantTx, branchId: string, doctorId: string): Promise<void> {
+  const doctor = await tx.db
+    .selectFrom('users as u')
+    .innerJoin('userBranches as ub', (join) =>
+      join
+        .onRef('ub.tenantId', '=', 'u.tenantId')
+        .onRef('ub.userId', '=', 'u.id')
+        .on('ub.branchId', '=', branchId),
+    )
+    .select(['u.type', 'u.isActive'])
+    .where('u.id', '=', doctorId)
+    .executeTakeFirst();
+  if (!doctor || doctor.type !== UserType.doctor || !doctor.isActive) {
+    throw fieldError('doctorId', 'Please choose a doctor of this branch.');
+  }
+}
+
+async function checkVisitPurposes(tx: TenantTx, codes: string[], field: string): Promise<void> {
+  const known = new Set(
+    (await listOptions(tx, 'visitPurpose', { activeOnly: true })).map((o) => o.code.toLowerCase()),
+  );
+  const unknown = codes.filter((code) => !known.has(code.toLowerCase()));
+  if (unknown.length > 0) throw fieldError(field, `Unknown visit purpose: ${unknown.join(', ')}.`);
+}
+
+async function statusColour(
+  tx: TenantTx,
+  status: string,
+): Promise<{ code: string; color: string }> {
+  const option = await findOptionByCode(tx, 'queueStatus', status);
+  if (!option || !option.isActive)
+    throw fieldError('status', 'Please choose a status from the list.');
+  return { code: option.code, color: option.color ?? PENDING_COLOUR };
+}
+
+/** Adds an existing patient to the day's queue, opening a visit. */
+export async function addToQueue(
+  ctx: AppContext,
+  scope: BranchScope,
+  body: QueueCreateBody,
+): Promise<QueueEntry> {
+  return scope.run(async (tx) => {
+    const clinic = await clinicContext(tx, scope.branchId);
+    const problems = queueCreateProblems(body, {
+      hasHciCode: Boolean(clinic.hciCode),
+      now: clinic.now,
+    });
+    if (problems.length > 0)
+      throw new AppError(400, 'VALIDATION', problems.map((p) => p.message).join('\n'), problems);
+    const patient = await tx.db
+      .selectFrom('patients')
+      .select('id')
+      .where('id', '=', body.patientId)
+      .executeTakeFirst();
+    if (!patient) throw fieldError('patientId', 'This patient does not exist.');
+    await checkDoctor(tx, scope.branchId, body.doctorId);
+    await checkVisitPurposes(tx, body.visitPurposes, 'visitPurposes');
+
+    const visitTime = body.isBackdate && body.visitDate !== null ? body.visitDate : clinic.now;
+    const pending = await statusColour(tx, QUEUE_STATUS.pending).catch(() => ({
+      code: QUEUE_STATUS.pending,
+      color: PENDING_COLOUR,
+    }));
+    const id = await repo.insertEntry(tx, {
+      branchId: scope.branchId,
+      patientId: body.patientId,
+      doctorId: body.doctorId,
+      visitPurposes: body.visitPurposes,
+      remark: body.remark,
+      visitTime: new Date(visitTime * 1000),
+      queueDate: clinic.dateOf(visitTime),
+      status: pending.code,
+      color: pending.color,
+    });
+    await tx.db
+      .updateTable('patients')
+      .set({ consultDoctorId: body.doctorId })
+      .where('id', '=', body.patientId)
+      .execute();
+    await audit(tx, {
+      userId: scope.userId,
+      branchId: scope.branchId,
+      action: 'create',
+      entity: 'queue',
+      entityId: id,
+      detail: { patientId: body.patientId },
+    });
+    const entry = await reload(tx, id);
+    await publish(ctx, tx, scope, 'queueAdded', entry);
+    return entry;
+  });
+}
+
+export function changeVisitPurposes(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  codes: string[],
+  version: number,
+) {
+  return change(ctx, scope, id, version, async (tx) => {
+    await checkVisitPurposes(tx, codes, 'visitPurpose');
+    return { visitPurposes: codes };
+  });
+}
+
+/** A new room service puts the entry back to Pending, in the fixed pending colour. */
+export function changeRoomService(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  roomService: string,
+  version: number,
+) {
+  return change(ctx, scope, id, version, async (tx) => {
+    const room = await findOptionByCode(tx, 'roomService', roomService, scope.branchId);
+    if (!room || !room.isActive)
+      throw fieldError('roomService', 'Please choose a room service of this branch.');
+    return { roomService: room.name, status: QUEUE_STATUS.pending, color: PENDING_COLOUR };
+  });
+}
+
+/** The status takes the colour of the clinic's status option. */
+export function changeStatus(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  status: string,
+  version: number,
+) {
+  return change(ctx, scope, id, version, async (tx) => {
+    const option = await statusColour(tx, status);
+    return { status: option.code, color: option.color };
+  });
+}
+
+export function changeRemark(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  remark: string | null,
+  version: number,
+) {
+  return change(ctx, scope, id, version, async () => ({ remark }));
+}
+
+/** Moves the registration time within the entry's own day; never into the future with an HCI code. */
+export function changeVisitTime(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  visitTime: number,
+  version: number | undefined,
+) {
+  return change(ctx, scope, id, version, async (tx, entry) => {
+    const clinic = await clinicContext(tx, scope.branchId);
+    if (clinic.dateOf(visitTime) !== entry.queueDate) {
+      throw fieldError('visitTime', 'The visit time must stay on the day of the queue entry.');
+    }
+    if (clinic.hciCode && visitTime > clinic.now + 60)
+      throw fieldError('visitTime', QUEUE_MESSAGES.visitDateFuture);
+    await repo.setVisitDate(tx, entry.visitId, new Date(visitTime * 1000));
+    return { visitTime: new Date(visitTime * 1000) };
+  });
+}
+
+/** Calls the patient in (again, for a recall): the board rings. */
+export function callIn(ctx: AppContext, scope: BranchScope, id: string): Promise<QueueEntry> {
+  return change(
+    ctx,
+    scope,
+    id,
+    undefined,
+    async (tx, current) => {
+      const consultIn = await statusColour(tx, QUEUE_STATUS.consultIn).catch(() => ({
+        code: QUEUE_STATUS.consultIn,
+        color: PENDING_COLOUR,
+      }));
+      const now = new Date();
+      return {
+        callInTime: now,
+        ...(current.consultIn === null ? { consultIn: now } : {}),
+        timeOut: null,
+        status: consultIn.code,
+        color: consultIn.color,
+      };
+    },
+    ['queueCalledIn', 'ring'],
+  );
+}
+
+/** Time Out: the consultation is over. */
+export function consultOut(ctx: AppContext, scope: BranchScope, id: string): Promise<QueueEntry> {
+  return change(
+    ctx,
+    scope,
+    id,
+    undefined,
+    async (tx, current) => {
+      if (current.callInTime === null) throw badRequest('Please call the patient in first.');
+      const out = await statusColour(tx, QUEUE_STATUS.consultOut).catch(() => ({
+        code: QUEUE_STATUS.consultOut,
+        color: PENDING_COLOUR,
+      }));
+      const now = new Date();
+      return { consultOut: now, timeOut: now, status: out.code, color: out.color };
+    },
+    ['queueConsultedOut'],
+  );
+}
+
+/** Deletes (voids) an entry and its visit, keeping the reason; refused once clinical records exist. */
+export async function deleteEntry(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  version: number,
+  reason: string,
+): Promise<void> {
+  await scope.run(async (tx) => {
+    const entry = await activeEntry(tx, scope, id);
+    if (await repo.visitHasClinicalRecords(tx, entry.visitId))
+      throw badRequest(QUEUE_MESSAGES.deleteBlocked);
+    const voided = await repo.updateEntry(tx, id, version, {
+      queueStatus: -1,
+      voidedReason: reason,
+      voidedAt: new Date(),
+    });
+    if (!voided) throw conflict();
+    await repo.voidVisit(tx, entry.visitId);
+    await audit(tx, {
+      userId: scope.userId,
+      branchId: scope.branchId,
+      action: 'delete',
+      entity: 'queue',
+      entityId: id,
+      detail: { reason },
+    });
+    const shown = { ...entry, voidedReason: reason };
+    await publish(ctx, tx, scope, 'queueVoided', shown, messageFor('queueVoided', shown));
+  });
+}
+
+/** Move up or down: swaps the sequence with another entry of the same day. */
+export async function exchangeSeq(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  exchangeId: string,
+  version: number,
+): Promise<QueueEntry> {
+  if (id === exchangeId) throw fieldError('exchangeId', 'An entry cannot swap places with itself.');
+  return scope.run(async (tx) => {
+    await activeEntry(tx, scope, id);
+    await activeEntry(tx, scope, exchangeId).catch((error: unknown) => {
+      throw error instanceof AppError && error.status === 404
+        ? fieldError('exchangeId', QUEUE_MESSAGES.exchangeId)
+        : error;
+    });
+    const locked = await repo.lockEntries(tx, [id, exchangeId]);
+    const moving = locked.find((row) => row.id === id);
+    const other = locked.find((row) => row.id === exchangeId);
+    if (!moving || !other) throw notFound('This queue entry does not exist.');
+    if (moving.queueDate !== other.queueDate)
+      throw fieldError('exchangeId', 'Entries of different days cannot swap places.');
+    if (!(await repo.updateEntry(tx, id, version, { queueSeq: other.queueSeq }))) throw conflict();
+    await repo.updateEntry(tx, exchangeId, undefined, { queueSeq: moving.queueSeq });
+    const updated = await reload(tx, id);
+    await publish(ctx, tx, scope, 'queueUpdated', updated);
+    return updated;
+  });
+}

@@ -1,0 +1,65 @@
+import {
+  DiagnosisListQuery,
+  DiagnosisRecord,
+  PrescriptionRecord,
+  VisitIdParams,
+  VisitListQuery,
+  VisitSummary,
+  listOf,
+} from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/app-context.ts';
+import { branchScope } from '../../platform/scope.ts';
+import * as repo from './visits.repo.ts';
+
+const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
+
+/** A patient's visits and what was recorded in them (the queue's delete check reads these). */
+export function visitsRoutes(ctx: AppContext) {
+  return async (fastify: FastifyInstance) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get('/visits', {
+      config: { access: patientAccess },
+      schema: {
+        tags: ['visits'],
+        querystring: VisitListQuery,
+        response: { 200: listOf(VisitSummary) },
+      },
+      handler: async (request) => ({
+        data: await branchScope(ctx.db, request).run((tx) => repo.patientVisits(tx, request.query)),
+      }),
+    });
+
+    app.get('/diagnosis', {
+      config: { access: patientAccess },
+      schema: {
+        tags: ['visits'],
+        querystring: DiagnosisListQuery,
+        response: { 200: listOf(DiagnosisRecord) },
+      },
+      handler: async (request) => {
+        const items = await branchScope(ctx.db, request).run((tx) =>
+          repo.visitDiagnoses(tx, request.query.visitId),
+        );
+        return { data: { items, total: items.length } };
+      },
+    });
+
+    app.get('/visits/:id/prescriptions', {
+      config: { access: patientAccess },
+      schema: {
+        tags: ['visits'],
+        params: VisitIdParams,
+        response: { 200: listOf(PrescriptionRecord) },
+      },
+      handler: async (request) => {
+        const items = await branchScope(ctx.db, request).run((tx) =>
+          repo.visitPrescriptions(tx, request.params.id),
+        );
+        return { data: { items, total: items.length } };
+      },
+    });
+  };
+}
