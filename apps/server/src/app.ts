@@ -11,6 +11,7 @@ import { branchesRoutes } from './features/branches/branches.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { optionsRoutes } from './features/options/options.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
+import { queueDisplayRoutes } from './features/queue-display/queue-display.routes.ts';
 import { queueRoutes } from './features/queue/queue.routes.ts';
 import { visitsRoutes } from './features/visits/visits.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
@@ -107,6 +108,7 @@ export async function buildApp(
       await api.register(optionsRoutes(ctx));
       await api.register(patientsRoutes(ctx));
       await api.register(queueRoutes(ctx));
+      await api.register(queueDisplayRoutes(ctx));
       await api.register(visitsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
     },

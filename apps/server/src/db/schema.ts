@@ -271,6 +271,27 @@ export interface AuditEventsTable {
   detail: unknown;
 }
 
+export interface DoctorRoomsTable {
+  tenantId: string;
+  branchId: string;
+  doctorId: string;
+  roomName: string;
+  areaId: string | null;
+  version: Version;
+  updatedAt: UpdatedAt;
+}
+
+export interface DisplayLinksTable {
+  tenantId: string;
+  id: Generated<string>;
+  branchId: string;
+  name: string;
+  tokenHash: Buffer;
+  createdBy: string;
+  createdAt: CreatedAt;
+  revokedAt: Timestamp | null;
+}
+
 export interface DB {
   tenants: TenantsTable;
   tenantModules: TenantModulesTable;
@@ -291,4 +312,6 @@ export interface DB {
   diagnoses: DiagnosesTable;
   prescriptions: PrescriptionsTable;
   auditEvents: AuditEventsTable;
+  doctorRooms: DoctorRoomsTable;
+  displayLinks: DisplayLinksTable;
 }

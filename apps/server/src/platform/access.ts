@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { withTenant, type TenantTx } from '../db/tenant-db.ts';
-import { principalOfToken, type Principal } from './directory.ts';
+import { principalOfDisplayLink, principalOfToken, type Principal } from './directory.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
 
@@ -22,6 +22,8 @@ export type RouteAccess =
       roles?: readonly UserType[];
       /** A WebSocket: the token and branch come as `token` and `branchId` query parameters. */
       socket?: boolean;
+      /** A queue display link may call it too (read-only board routes). */
+      display?: boolean;
     };
 
 declare module 'fastify' {
@@ -45,6 +47,9 @@ export interface ApiRoute {
   /** The route validates a request body. */
   hasBody: boolean;
 }
+
+/** Display link tokens start with this, so only they are looked up as links. */
+export const DISPLAY_TOKEN_PREFIX = 'dsp_';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -91,7 +96,12 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
     const token =
       bearerToken(request) ?? (access.socket ? queryValue(request, 'token') : undefined);
     if (!token) throw unauthorized('Please sign in first.');
-    const principal = await principalOfToken(db, hashToken(token));
+    const hash = hashToken(token);
+    const principal =
+      (await principalOfToken(db, hash)) ??
+      (access.display && token.startsWith(DISPLAY_TOKEN_PREFIX)
+        ? await principalOfDisplayLink(db, hash)
+        : undefined);
     if (!principal) throw unauthorized();
     request.principal = principal;
 
@@ -102,7 +112,10 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
       throw forbidden('Your user type may not do this. Please ask your clinic administrator.');
     }
     const branchId =
-      branchHeader(request) ?? (access.socket ? queryValue(request, 'branchId') : undefined);
+      branchHeader(request) ??
+      (access.socket ? queryValue(request, 'branchId') : undefined) ??
+      // A display link works in its one branch without being told.
+      (principal.kind === 'display' ? [...principal.branchIds][0] : undefined);
     if (!branchId) {
       if (access.branch === 'required')
         throw badRequest('The BranchId header is required: choose a branch first.');

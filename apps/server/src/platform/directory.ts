@@ -34,6 +34,31 @@ export async function principalOfToken(
   return { ...row, modules: new Set(row.modules), branchIds: new Set(row.branchIds) };
 }
 
+/** A display link's holder: a read-only principal bound to the link's one branch. */
+export async function principalOfDisplayLink(
+  db: Kysely<DB>,
+  tokenHash: Buffer,
+): Promise<Principal | undefined> {
+  const { rows } = await sql<{
+    tenantId: string;
+    linkId: string;
+    branchId: string;
+    createdBy: string;
+    modules: string[];
+  }>`SELECT * FROM auth_display_link(${tokenHash})`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    tenantId: row.tenantId,
+    sessionId: row.linkId,
+    userId: row.createdBy,
+    userType: 'Display',
+    kind: 'display',
+    modules: new Set(row.modules),
+    branchIds: new Set([row.branchId]),
+  };
+}
+
 export async function signInTarget(
   db: Kysely<DB>,
   username: string,

@@ -118,3 +118,122 @@ export function queueDisplayBoard<T extends BoardEntry>(
     .sort((a, b) => a.queueSeq - b.queueSeq);
   return { current, next };
 }
+
+/** A room-service row of the board: where the entry goes, and how far along it is. */
+export const QueueDisplayRoomEntry = QueueDisplayEntry.extend({ suffix: z.string().nullable() });
+export type QueueDisplayRoomEntry = z.infer<typeof QueueDisplayRoomEntry>;
+
+/** `GET /queue/display`: the board's three lists. */
+export const QueueDisplayAnswer = z.object({
+  current: z.array(QueueDisplayEntry),
+  next: z.array(QueueDisplayEntry),
+  roomServices: z.array(QueueDisplayRoomEntry),
+});
+export type QueueDisplayAnswer = z.infer<typeof QueueDisplayAnswer>;
+
+/**
+ * The board's answer from the day's entries: calls and waiting line of the chosen waiting
+ * area (all areas without one), and the entries at the ticked room services (all without
+ * a tick) with their suffix, by sequence.
+ */
+export function queueDisplayAnswer<T extends QueueDisplayEntry>(
+  entries: readonly T[],
+  filter: { roomServices: readonly string[]; areaID: string | null },
+): QueueDisplayAnswer {
+  const pick = (entry: T): QueueDisplayEntry => QueueDisplayEntry.parse(entry);
+  const inArea = filter.areaID
+    ? entries.filter((entry) => entry.areaID === filter.areaID)
+    : entries;
+  const { current, next } = queueDisplayBoard(inArea);
+  const ticked = new Set(filter.roomServices.map((name) => name.toLowerCase()));
+  const atRooms = entries
+    .filter((entry) => entry.queueStatus !== QueueRecordStatus.voided && entry.roomService !== null)
+    .filter((entry) => ticked.size === 0 || ticked.has((entry.roomService ?? '').toLowerCase()))
+    .sort((a, b) => a.queueSeq - b.queueSeq);
+  return {
+    current: current.map(pick),
+    next: next.map(pick),
+    roomServices: atRooms.map((entry) => ({
+      ...pick(entry),
+      suffix: roomServiceSuffix(entry.status),
+    })),
+  };
+}
+
+/** The words the board speaks when a number is called (speech rate 0.5, English). */
+export function callAnnouncement(
+  entry: Pick<QueueDisplayEntry, 'queueNum' | 'roomName' | 'roomService'>,
+): string {
+  const number = entry.queueNum
+    .replace(/^0+(?=\d)/, '')
+    .split('')
+    .join(' ');
+  const place = entry.roomName ?? entry.roomService;
+  return place
+    ? `Queue number ${number}, please proceed to ${place}.`
+    : `Queue number ${number}, please proceed.`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Display links: a long-lived, read-only link that opens one branch's board.
+
+export const DisplayLinkCreateBody = z.strictObject({
+  name: z
+    .string({ error: 'The name field is required.' })
+    .trim()
+    .min(1, 'The name field is required.')
+    .max(100, 'The name cannot exceed 100 characters.'),
+});
+export type DisplayLinkCreateBody = z.infer<typeof DisplayLinkCreateBody>;
+
+export const DisplayLink = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  branchId: z.uuid(),
+  createdAt: z.int(),
+  revokedAt: z.int().nullable(),
+});
+export type DisplayLink = z.infer<typeof DisplayLink>;
+
+/** Answered once, at creation: the token is not kept and cannot be read again. */
+export const IssuedDisplayLink = DisplayLink.extend({ token: z.string(), path: z.string() });
+export type IssuedDisplayLink = z.infer<typeof IssuedDisplayLink>;
+
+export const DisplayLinkParams = z.strictObject({ id: z.uuid('id must be a display link id') });
+
+/** What a board opened by a link knows of itself. */
+export const DisplayIdentity = z.object({
+  branchId: z.uuid(),
+  branchCode: z.string(),
+  branchName: z.string(),
+  clinicName: z.string(),
+});
+export type DisplayIdentity = z.infer<typeof DisplayIdentity>;
+
+// ---------------------------------------------------------------------------------------
+// Doctor rooms (setting 'queue/doctor-room'): the room and waiting area of each doctor.
+
+export const DoctorRoom = z.object({
+  doctorId: z.uuid(),
+  doctorName: z.string(),
+  roomName: z.string().nullable(),
+  areaID: z.uuid().nullable(),
+  version: z.int().nullable(),
+});
+export type DoctorRoom = z.infer<typeof DoctorRoom>;
+
+export const DoctorRoomParams = z.strictObject({
+  doctorId: z.uuid('doctorId must be a doctor id'),
+});
+
+export const DoctorRoomBody = z.strictObject({
+  roomName: z
+    .string({ error: 'The room name field is required.' })
+    .trim()
+    .min(1, 'The room name field is required.')
+    .max(100, 'The room name cannot exceed 100 characters.'),
+  areaID: optionalId(QUEUE_DISPLAY_MESSAGES.areaID)
+    .nullish()
+    .transform((value) => value ?? null),
+});
+export type DoctorRoomBody = z.infer<typeof DoctorRoomBody>;

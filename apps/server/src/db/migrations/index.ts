@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely/migration';
 import * as platform from './2026-11-21T0900_platform.ts';
 import * as frontDesk from './2026-11-21T1200_front_desk.ts';
+import * as queueDisplay from './2026-11-21T1500_queue_display.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0900_platform': platform,
   '2026-11-21T1200_front_desk': frontDesk,
+  '2026-11-21T1500_queue_display': queueDisplay,
 };

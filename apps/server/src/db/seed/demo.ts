@@ -1,7 +1,12 @@
 import { ALL_MODULES, UserType } from '@clinic/domain';
 import { randomUUID } from 'node:crypto';
 import * as accounts from '../../features/accounts/accounts.repo.ts';
-import { seedBranchOptions, seedTenantOptions } from '../../features/options/options.repo.ts';
+import {
+  listOptions,
+  seedBranchOptions,
+  seedTenantOptions,
+} from '../../features/options/options.repo.ts';
+import { saveDoctorRoom } from '../../features/queue-display/queue-display.repo.ts';
 import { createPatient } from '../../features/patients/patients.service.ts';
 import * as queue from '../../features/queue/queue.service.ts';
 import type { TenantRunner } from '../../platform/access.ts';
@@ -10,7 +15,7 @@ import { tenantIdBySubdomain } from '../../platform/directory.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import type { BranchScope } from '../../platform/scope.ts';
-import { withTenant } from '../tenant-db.ts';
+import { withTenant, type TenantTx } from '../tenant-db.ts';
 import { demoPatients } from './demo-people.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
@@ -163,6 +168,7 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
       );
     }
   });
+  await withTenant(ctx.db, tenantId, (tx) => assignDoctorRooms(tx));
   const frontDesk = await demoScope(ctx, tenantId, DEMO_BRANCHES[0].code);
   for (const patient of demoPatients()) {
     await createPatient(frontDesk, {
@@ -179,6 +185,27 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
     });
   }
   return tenantId;
+}
+
+/** Each doctor consults in a room of their own, off the main waiting area. */
+async function assignDoctorRooms(tx: TenantTx): Promise<void> {
+  const doctors = await tx.db
+    .selectFrom('users')
+    .select('id')
+    .where('type', '=', UserType.doctor)
+    .orderBy('username')
+    .execute();
+  for (const branch of await tx.db.selectFrom('branches').select('id').execute()) {
+    const [mainArea] = await listOptions(tx, 'waitingArea', { branchId: branch.id });
+    for (const [index, doctor] of doctors.entries()) {
+      await saveDoctorRoom(tx, {
+        branchId: branch.id,
+        doctorId: doctor.id,
+        roomName: `Room ${index + 1}`,
+        areaId: mainArea?.id ?? null,
+      });
+    }
+  }
 }
 
 /** The demo front desk user working in a branch, as the services expect a caller. */

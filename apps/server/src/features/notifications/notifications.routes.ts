@@ -3,7 +3,11 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { principalOf } from '../../platform/access.ts';
-import { principalOfToken } from '../../platform/directory.ts';
+import {
+  principalOfDisplayLink,
+  principalOfToken,
+  type Principal,
+} from '../../platform/directory.ts';
 import type { BranchEvent } from '../../platform/event-bus.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
@@ -17,20 +21,30 @@ const SocketQuery = z.object({
   token: z.string().optional(),
 });
 
-function send(socket: WebSocket, event: BranchEvent): void {
-  socket.send(
-    JSON.stringify({
-      eventCode: event.eventCode,
-      data: event.data,
-      message: event.message ?? null,
-    }),
-  );
+/** What a socket may see: a public board gets where to go, never who. */
+function shownTo(principal: Principal, event: BranchEvent) {
+  if (principal.kind !== 'display') {
+    return { eventCode: event.eventCode, data: event.data, message: event.message ?? null };
+  }
+  const { patientName: _name, ...data } = event.data;
+  return { eventCode: event.eventCode, data, message: null };
+}
+
+function stillValid(
+  ctx: AppContext,
+  principal: Principal,
+  token: string,
+): Promise<Principal | undefined> {
+  const hash = hashToken(token);
+  return principal.kind === 'display'
+    ? principalOfDisplayLink(ctx.db, hash)
+    : principalOfToken(ctx.db, hash);
 }
 
 /**
  * WebSocket /notifications/ws?branchId&token (doc 2 section 4.8): the queue events of the
- * caller's tenant and branch, and nothing else. The access guard checks token and branch
- * before the upgrade.
+ * caller's tenant and branch, and nothing else; a display link's board gets them without
+ * names. The access guard checks token and branch before the upgrade.
  */
 export function notificationsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -38,21 +52,25 @@ export function notificationsRoutes(ctx: AppContext) {
       '/notifications/ws',
       {
         websocket: true,
-        config: { access: { module: 'clinic.queue', branch: 'required', socket: true } },
+        config: {
+          access: { module: 'clinic.queue', branch: 'required', socket: true, display: true },
+        },
         schema: { tags: ['notifications'], querystring: SocketQuery },
       },
-      (socket, request) => {
-        const { tenantId } = principalOf(request);
+      (socket: WebSocket, request) => {
+        const principal = principalOf(request);
         const branchId = request.branchId;
         const token = (request.query as z.infer<typeof SocketQuery>).token ?? '';
         const unsubscribe = ctx.events.subscribe((event) => {
-          if (event.tenantId === tenantId && event.branchId === branchId) send(socket, event);
+          if (event.tenantId === principal.tenantId && event.branchId === branchId) {
+            socket.send(JSON.stringify(shownTo(principal, event)));
+          }
         });
         const ping = setInterval(() => socket.ping(), PING_MS);
         const sessionCheck = setInterval(() => {
-          principalOfToken(ctx.db, hashToken(token))
-            .then((principal) => {
-              if (!principal) socket.close(SESSION_ENDED_CLOSE, 'Session ended');
+          stillValid(ctx, principal, token)
+            .then((valid) => {
+              if (!valid) socket.close(SESSION_ENDED_CLOSE, 'Session ended');
             })
             .catch((error: unknown) =>
               request.log.warn({ err: error }, 'socket session check failed'),

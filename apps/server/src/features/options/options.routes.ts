@@ -32,6 +32,8 @@ import * as repo from './options.repo.ts';
 
 const signedInBranch = { module: null, branch: 'required' } as const;
 const queueBranch = { module: 'clinic.queue', branch: 'required' } as const;
+/** The board's filter lists: a display link may read them too. */
+const boardLookup = { ...queueBranch, display: true } as const;
 const administrators = {
   module: 'clinic.setting',
   branch: 'required',
@@ -158,7 +160,7 @@ export function optionsRoutes(ctx: AppContext) {
     });
 
     app.get('/queue/room-services', {
-      config: { access: queueBranch },
+      config: { access: boardLookup },
       schema: {
         tags: ['options'],
         querystring: LookupPageQuery,
@@ -181,7 +183,7 @@ export function optionsRoutes(ctx: AppContext) {
     });
 
     app.get('/queue/waiting-areas', {
-      config: { access: queueBranch },
+      config: { access: boardLookup },
       schema: {
         tags: ['options'],
         querystring: LookupPageQuery,

@@ -168,6 +168,8 @@ export interface NewEntry {
   queueDate: string;
   status: string;
   color: string;
+  roomName: string | null;
+  areaId: string | null;
 }
 
 /** Opens a visit and its queue entry; answers the entry's id. */

@@ -22,6 +22,7 @@ import {
 } from '../../platform/errors.ts';
 import { clinicContext, type BranchScope } from '../../platform/scope.ts';
 import { findOptionByCode, listOptions } from '../options/options.repo.ts';
+import { findDoctorRoom } from '../queue-display/queue-display.repo.ts';
 import * as repo from './queue.repo.ts';
 
 export const ANOTHER_BRANCH =
@@ -187,6 +188,7 @@ export async function addToQueue(
     if (!patient) throw fieldError('patientId', 'This patient does not exist.');
     await checkDoctor(tx, scope.branchId, body.doctorId);
     await checkVisitPurposes(tx, body.visitPurposes, 'visitPurposes');
+    const room = await findDoctorRoom(tx, scope.branchId, body.doctorId);
 
     const visitTime = body.isBackdate && body.visitDate !== null ? body.visitDate : clinic.now;
     const pending = await statusColour(tx, QUEUE_STATUS.pending).catch(() => ({
@@ -203,6 +205,8 @@ export async function addToQueue(
       queueDate: clinic.dateOf(visitTime),
       status: pending.code,
       color: pending.color,
+      roomName: room?.roomName ?? null,
+      areaId: room?.areaId ?? null,
     });
     await tx.db
       .updateTable('patients')

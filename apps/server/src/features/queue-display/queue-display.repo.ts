@@ -1,0 +1,122 @@
+import type { DisplayIdentity, DisplayLink, DoctorRoom } from '@clinic/domain';
+import { UserType } from '@clinic/domain';
+import type { TenantTx } from '../../db/tenant-db.ts';
+import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
+
+function toLink(row: {
+  id: string;
+  name: string;
+  branchId: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}): DisplayLink {
+  return {
+    id: row.id,
+    name: row.name,
+    branchId: row.branchId,
+    createdAt: toUnix(row.createdAt),
+    revokedAt: toUnixOrNull(row.revokedAt),
+  };
+}
+
+export async function insertDisplayLink(
+  tx: TenantTx,
+  link: { branchId: string; name: string; tokenHash: Buffer; createdBy: string },
+): Promise<DisplayLink> {
+  const row = await tx.db
+    .insertInto('displayLinks')
+    .values({ tenantId: tx.tenantId, ...link })
+    .returning(['id', 'name', 'branchId', 'createdAt', 'revokedAt'])
+    .executeTakeFirstOrThrow();
+  return toLink(row);
+}
+
+export async function branchDisplayLinks(tx: TenantTx, branchId: string): Promise<DisplayLink[]> {
+  const rows = await tx.db
+    .selectFrom('displayLinks')
+    .select(['id', 'name', 'branchId', 'createdAt', 'revokedAt'])
+    .where('branchId', '=', branchId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+  return rows.map(toLink);
+}
+
+/** Revokes a link of the branch; false when there is none. */
+export async function revokeDisplayLink(
+  tx: TenantTx,
+  branchId: string,
+  id: string,
+): Promise<boolean> {
+  const found = await tx.db
+    .updateTable('displayLinks')
+    .set((eb) => ({ revokedAt: eb.fn.coalesce('revokedAt', eb.val(new Date())) }))
+    .where('id', '=', id)
+    .where('branchId', '=', branchId)
+    .executeTakeFirst();
+  return found.numUpdatedRows > 0n;
+}
+
+export function displayIdentity(tx: TenantTx, branchId: string): Promise<DisplayIdentity> {
+  return tx.db
+    .selectFrom('branches as b')
+    .innerJoin('tenants as t', 't.id', 'b.tenantId')
+    .select(['b.id as branchId', 'b.code as branchCode', 'b.name as branchName', 't.clinicName'])
+    .where('b.id', '=', branchId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Every doctor of the branch with their room, if one is set. */
+export async function doctorRooms(tx: TenantTx, branchId: string): Promise<DoctorRoom[]> {
+  const rows = await tx.db
+    .selectFrom('users as u')
+    .innerJoin('userBranches as ub', (join) =>
+      join
+        .onRef('ub.tenantId', '=', 'u.tenantId')
+        .onRef('ub.userId', '=', 'u.id')
+        .on('ub.branchId', '=', branchId),
+    )
+    .leftJoin('doctorRooms as r', (join) =>
+      join
+        .onRef('r.tenantId', '=', 'u.tenantId')
+        .onRef('r.doctorId', '=', 'u.id')
+        .on('r.branchId', '=', branchId),
+    )
+    .select(['u.id', 'u.firstName', 'u.lastName', 'r.roomName', 'r.areaId', 'r.version'])
+    .where('u.type', '=', UserType.doctor)
+    .orderBy('u.firstName')
+    .execute();
+  return rows.map((row) => ({
+    doctorId: row.id,
+    doctorName: `${row.firstName} ${row.lastName}`.trim(),
+    roomName: row.roomName,
+    areaID: row.areaId,
+    version: row.version,
+  }));
+}
+
+export function findDoctorRoom(tx: TenantTx, branchId: string, doctorId: string) {
+  return tx.db
+    .selectFrom('doctorRooms')
+    .select(['roomName', 'areaId', 'version'])
+    .where('branchId', '=', branchId)
+    .where('doctorId', '=', doctorId)
+    .executeTakeFirst();
+}
+
+export async function saveDoctorRoom(
+  tx: TenantTx,
+  room: { branchId: string; doctorId: string; roomName: string; areaId: string | null },
+): Promise<void> {
+  await tx.db
+    .insertInto('doctorRooms')
+    .values({ tenantId: tx.tenantId, ...room })
+    .onConflict((oc) =>
+      oc.columns(['tenantId', 'branchId', 'doctorId']).doUpdateSet((eb) => ({
+        roomName: room.roomName,
+        areaId: room.areaId,
+        updatedAt: new Date(),
+        version: eb('doctorRooms.version', '+', 1),
+      })),
+    )
+    .execute();
+}
