@@ -8,8 +8,6 @@ import { runStatements, tenantOwned } from '../migration-helpers.ts';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
-    `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
-
     // One table for the clinic's editable lists: tel codes, ID types, nationalities,
     // genders, visit purposes, queue statuses, card prefixes (tenant-wide) and room
     // services and waiting areas (per branch).
@@ -86,11 +84,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `CREATE UNIQUE INDEX patients_nric_key ON patients (tenant_id, nric) WHERE nric IS NOT NULL`,
     `CREATE UNIQUE INDEX patients_card_no_key ON patients (tenant_id, card_no) WHERE card_no IS NOT NULL`,
     `CREATE INDEX patients_identity ON patients (tenant_id, lower(name), gender, birth_date)`,
-    // Partial matches in the patient picker.
-    ...['name', 'nric', 'card_no', 'contact_no', 'home_postal', 'home_address'].map(
-      (column) =>
-        `CREATE INDEX patients_${column}_trgm ON patients USING gin (${column} gin_trgm_ops)`,
-    ),
     ...tenantOwned('patients'),
 
     `CREATE TABLE visits (

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as platform from './2026-11-21T0900_platform.ts';
 import * as frontDesk from './2026-11-21T1200_front_desk.ts';
+import * as patientSearch from './2026-11-21T1800_patient_search.ts';
 import * as queueDisplay from './2026-11-21T1500_queue_display.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
@@ -8,4 +9,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T0900_platform': platform,
   '2026-11-21T1200_front_desk': frontDesk,
   '2026-11-21T1500_queue_display': queueDisplay,
+  '2026-11-21T1800_patient_search': patientSearch,
 };

@@ -102,51 +102,41 @@ export async function setCardNo(tx: TenantTx, id: string, cardNo: string): Promi
     .execute();
 }
 
-const SEARCH_COLUMN: Record<
-  PatientSearchFilter,
-  'name' | 'nric' | 'cardNo' | 'contactNo' | 'homePostal' | 'homeAddress'
-> = {
-  patient_name: 'name',
-  nric: 'nric',
-  card_no: 'cardNo',
-  contact_no: 'contactNo',
-  home_postal: 'homePostal',
-  home_address: 'homeAddress',
-};
-
 export const SEARCH_LIMIT = 20;
 
 function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Patients whose chosen field contains the keyword, names first that start with it. */
-export function searchPatients(tx: TenantTx, filter: PatientSearchFilter, keyword: string) {
-  const column = SEARCH_COLUMN[filter];
-  return tx.db
-    .selectFrom('patients')
-    .select([
-      'id',
-      'name',
-      'nric',
-      'title',
-      'idType',
-      'gender',
-      'cardNoPrefix',
-      'cardNo',
-      'contactNo',
-      'telCode',
-      'birthDate',
-      'consultDoctorId',
-      'homeAddress',
-      'homePostal',
-    ])
-    .where(column, 'ilike', likePattern(keyword))
-    .orderBy(
-      sql`${sql.ref(column)} ilike ${`${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-      'desc',
-    )
-    .orderBy('name')
-    .limit(SEARCH_LIMIT)
-    .execute();
+export interface PatientSearchRow {
+  id: string;
+  name: string;
+  nric: string | null;
+  title: Title | null;
+  idType: string;
+  gender: Gender;
+  cardNoPrefix: string | null;
+  cardNo: string | null;
+  contactNo: string;
+  telCode: string;
+  birthDate: string;
+  consultDoctorId: string | null;
+  homeAddress: string | null;
+  homePostal: string | null;
+}
+
+/**
+ * Patients whose chosen field contains the keyword, in name order. Runs through the
+ * `search_patients` function, which can use the trigram indexes (see its migration).
+ */
+export async function searchPatients(
+  tx: TenantTx,
+  filter: PatientSearchFilter,
+  keyword: string,
+): Promise<PatientSearchRow[]> {
+  const { rows } = await sql<PatientSearchRow>`
+    SELECT * FROM search_patients(${filter}, ${likePattern(keyword)}, ${SEARCH_LIMIT})`.execute(
+    tx.db,
+  );
+  return rows;
 }
