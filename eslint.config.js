@@ -33,6 +33,7 @@ export default tseslint.config(
     // Feature code reaches tenant data only through a tenant transaction (TenantTx):
     // it never opens its own connection.
     files: ['apps/server/src/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
