@@ -16,7 +16,7 @@ import { queueRoutes } from './features/queue/queue.routes.ts';
 import { visitsRoutes } from './features/visits/visits.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
-import { installErrorHandling } from './platform/error-handler.ts';
+import { frameworkErrorReply, installErrorHandling } from './platform/error-handler.ts';
 import { InProcessEventBus, PostgresEventBus, type EventBus } from './platform/event-bus.ts';
 import { MailOutbox } from './platform/mail.ts';
 import { Throttle } from './platform/throttle.ts';
@@ -54,6 +54,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
+    frameworkErrors: frameworkErrorReply,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

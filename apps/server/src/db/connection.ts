@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   CamelCasePlugin,
@@ -87,7 +86,7 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
   const inMemory = dataDir === 'memory';
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(inMemory ? undefined : dataDir, {
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm },
     parsers: { [DATE_OID]: (value: string) => value },
   });
   if (options.migrate) {

@@ -46,6 +46,10 @@ export interface ApiRoute {
   access: RouteAccess;
   /** The route validates a request body. */
   hasBody: boolean;
+  /** Its zod schemas, for sweeps that build requests from them. */
+  schemas: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** A WebSocket route. */
+  websocket: boolean;
 }
 
 /** Display link tokens start with this, so only they are looked up as links. */
@@ -85,7 +89,18 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
-        routeTable.push({ method, url: route.url, access, hasBody: Boolean(route.schema?.body) });
+        routeTable.push({
+          method,
+          url: route.url,
+          access,
+          hasBody: Boolean(route.schema?.body),
+          schemas: {
+            body: route.schema?.body,
+            querystring: route.schema?.querystring,
+            params: route.schema?.params,
+          },
+          websocket: Boolean((route as { websocket?: boolean }).websocket),
+        });
       }
     }
   });

@@ -66,6 +66,19 @@ const fastifyErrors: Record<
   },
 };
 
+/** Errors Fastify meets before routing (a URL that cannot be decoded), in our envelope. */
+export function frameworkErrorReply(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The address is not valid: a part of it cannot be decoded.'
+      : 'The request is not valid.';
+  void send(reply, 400, ApiErrorCode.validation, message, [{ field: 'path', message }]);
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {

@@ -77,6 +77,7 @@ export const SubdomainParams = z.strictObject({
 export const TenantConfirmBody = z.strictObject({
   activeCode: z
     .string({ error: message('tenant.message.activeCodeRequired') })
+    .max(64, 'The activation code is at most 64 characters.')
     .transform((value) => value.replace(/\s+/g, ''))
     .refine((value) => value.length > 0, { message: message('tenant.message.activeCodeRequired') }),
 });

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../src/db/tenant-db.ts';
+import type { ApiRoute } from '../src/platform/access.ts';
+import {
+  addBranch,
+  addUser,
+  expectStatus,
+  newClinic,
+  patientBody,
+  startTestApp,
+  todayStart,
+  type Clinic,
+  type TestApp,
+} from './helpers.ts';
+import { sampleRequest, type IdBook } from './route-samples.ts';
+
+/**
+ * Every signed-in route, called by a user of clinic B and by a user of clinic A who may
+ * not use A's second branch, with A's ids and A's second branch: no 2xx answer may carry
+ * what they must not see, and nothing of A's may change. Built from the route table, so a
+ * route added later is swept without editing this file.
+ */
+let t: TestApp;
+let a: Clinic;
+let b: Clinic;
+let secondBranch: string;
+let frontDeskA: { token: string };
+let aIds: IdBook;
+/** Everything of clinic A that only users of its second branch may see. */
+let branchSecrets: string[];
+/** Everything of clinic A at all: clinic B sees none of it. */
+let clinicSecrets: string[];
+let queueVersion: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  [a, b] = await Promise.all([newClinic(t), newClinic(t)]);
+  secondBranch = await addBranch(t, a, 'SECRET2');
+  await withTenant(t.database.db, a.tenantId, (tx) =>
+    tx.db
+      .insertInto('userBranches')
+      .values({ tenantId: a.tenantId, userId: a.session.user.id, branchId: secondBranch })
+      .execute(),
+  );
+  const admin2 = { token: a.token, branchId: secondBranch };
+  const doctor = await addUser(t, a, '50', { firstName: 'Secretdoc', branchIds: [secondBranch] });
+  frontDeskA = await addUser(t, a, 'Front Desk', { branchIds: [a.branchId] });
+
+  const patient = await t.call('POST', '/api/v1/patients', {
+    ...admin2,
+    body: patientBody({
+      name: 'Secretina Leakwell',
+      cardNoPrefix: 'Custom',
+      cardNo: 'SECRETCARD-9',
+    }),
+  });
+  expectStatus(patient, 201);
+  const patientId = patient.body.data.patientId as string;
+  const room = await t.call('POST', '/api/v1/settings/lists/roomService', {
+    ...admin2,
+    body: { code: 'Secret Room' },
+  });
+  expectStatus(room, 201);
+  const purpose = await t.call('POST', '/api/v1/settings/lists/visitPurpose', {
+    ...admin2,
+    body: { code: 'SecretPurpose' },
+  });
+  expectStatus(purpose, 201);
+  const areas = await t.call('GET', '/api/v1/queue/waiting-areas?page=1&pageSize=999', admin2);
+  const areaId = areas.body.data.items[0].id as string;
+  expectStatus(
+    await t.call('PUT', `/api/v1/queue/doctor-rooms/${doctor.id}`, {
+      ...admin2,
+      body: { roomName: 'Secret Chamber', areaID: areaId },
+    }),
+    200,
+  );
+  const entry = await t.call('POST', '/api/v1/queue', {
+    ...admin2,
+    body: {
+      patientId,
+      doctorId: doctor.id,
+      visitPurposes: ['SecretPurpose'],
+      remark: 'Secret remark',
+    },
+  });
+  expectStatus(entry, 201);
+  const queueId = entry.body.data.id as string;
+  queueVersion = (await t.call('PUT', `/api/v1/queue/${queueId}/call-in`, admin2)).body.data
+    .version;
+  const link = await t.call('POST', '/api/v1/queue/display-links', {
+    ...admin2,
+    body: { name: 'Secret TV' },
+  });
+  expectStatus(link, 201);
+  const visits = await t.call('GET', `/api/v1/visits?patientId=${patientId}`, admin2);
+  const visitId = visits.body.data.items[0].id as string;
+
+  aIds = {
+    patientId,
+    patientID: patientId,
+    doctorId: doctor.id,
+    doctorID: doctor.id,
+    visitId,
+    exchangeId: queueId,
+    areaID: areaId,
+    uid: a.session.user.id,
+    subdomain: a.subdomain,
+  };
+  // A patient's record (profile, visits and who saw them) is shared by the clinic's
+  // branches; the queue, rooms, boards and settings of a branch are not.
+  branchSecrets = [
+    queueId,
+    link.body.data.id,
+    'Secret Room',
+    'Secret TV',
+    'Secret Chamber',
+    'Secret remark',
+    'Branch SECRET2',
+  ];
+  clinicSecrets = [
+    ...branchSecrets,
+    patientId,
+    visitId,
+    'Secretina Leakwell',
+    'SECRETCARD-9',
+    'SecretPurpose',
+    'Secretdoc',
+    room.body.data.id,
+    a.tenantId,
+  ];
+}, 60_000);
+afterAll(() => t.close());
+
+/** The ids a route's `:id` may stand for: each is tried. */
+function idCandidates(): string[] {
+  return [aIds.patientId!, aIds.exchangeId!, aIds.visitId!, branchSecrets[1]!];
+}
+
+interface Caller {
+  label: string;
+  token: string;
+  branchId: string;
+  secrets: string[];
+}
+
+/** Answers in the 2xx range per caller: the sweep must reach the handlers, not only bounce off. */
+const successes = new Map<string, number>();
+
+async function sweep(route: ApiRoute, caller: Caller): Promise<string[]> {
+  const leaks: string[] = [];
+  const ids = route.url.includes(':id') ? idCandidates() : [undefined];
+  for (const id of ids) {
+    const request = sampleRequest(
+      route,
+      { ...aIds, id: id ?? aIds.exchangeId, list: 'roomService' },
+      todayStart() + 3600,
+    );
+    const response = await t.call(request.method, request.url, {
+      token: caller.token,
+      branchId: caller.branchId,
+      body: request.body,
+    });
+    if (response.status < 200 || response.status >= 300) continue;
+    successes.set(caller.label, (successes.get(caller.label) ?? 0) + 1);
+    const text = JSON.stringify(response.body);
+    for (const secret of caller.secrets) {
+      if (text.includes(secret))
+        leaks.push(
+          `${caller.label}: ${request.method} ${request.url} answered ${response.status} with '${secret}'`,
+        );
+    }
+  }
+  return leaks;
+}
+
+async function sweepAll(callers: Caller[]): Promise<string[]> {
+  const routes = t.app.routeTable.filter((route) => route.access !== 'public' && !route.websocket);
+  expect(routes.length).toBeGreaterThan(40);
+  const leaks: string[] = [];
+  for (const route of routes) {
+    // Sign-out would end the caller's session for the rest of the sweep.
+    if (route.url.endsWith('/sign-out')) continue;
+    for (const caller of callers) leaks.push(...(await sweep(route, caller)));
+  }
+  return leaks;
+}
+
+const adminOfSecondBranch = () => ({ token: a.token, branchId: secondBranch });
+
+async function expectSecondBranchUnchanged() {
+  const queue = await t.call(
+    'GET',
+    `/api/v1/queue?visitDate=${todayStart()}`,
+    adminOfSecondBranch(),
+  );
+  expect(queue.body.data.items).toEqual([
+    expect.objectContaining({
+      id: aIds.exchangeId,
+      version: queueVersion,
+      remark: 'Secret remark',
+      status: 'Consult In',
+    }),
+  ]);
+  const links = await t.call('GET', '/api/v1/queue/display-links', adminOfSecondBranch());
+  expect(links.body.data.items).toEqual([
+    expect.objectContaining({ name: 'Secret TV', revokedAt: null }),
+  ]);
+  const rooms = await t.call(
+    'GET',
+    '/api/v1/queue/room-services?page=1&pageSize=999',
+    adminOfSecondBranch(),
+  );
+  expect(rooms.body.data.items).toContainEqual(
+    expect.objectContaining({ name: 'Secret Room', isActive: true }),
+  );
+  const doctors = await t.call('GET', '/api/v1/queue/doctor-rooms', adminOfSecondBranch());
+  expect(doctors.body.data.items).toContainEqual(
+    expect.objectContaining({ roomName: 'Secret Chamber' }),
+  );
+}
+
+describe('isolation sweep over every route', () => {
+  it("clinic B: no 2xx answer carries clinic A's data, and nothing of A changes", async () => {
+    const leaks = await sweepAll([
+      {
+        label: 'clinic B in its branch',
+        token: b.token,
+        branchId: b.branchId,
+        secrets: clinicSecrets,
+      },
+      {
+        label: "clinic B with A's second branch",
+        token: b.token,
+        branchId: secondBranch,
+        secrets: clinicSecrets,
+      },
+      {
+        label: "clinic B with A's first branch",
+        token: b.token,
+        branchId: a.branchId,
+        secrets: clinicSecrets,
+      },
+    ]);
+    expect(leaks).toEqual([]);
+    expect(successes.get('clinic B in its branch')).toBeGreaterThan(20);
+    await expectSecondBranchUnchanged();
+    const profile = await t.call(
+      'GET',
+      `/api/v1/patients/${aIds.patientId}/profile`,
+      adminOfSecondBranch(),
+    );
+    expect(profile.body.data).toMatchObject({
+      name: 'Secretina Leakwell',
+      cardNo: 'SECRETCARD-9',
+      version: 1,
+    });
+  }, 120_000);
+
+  it('a user of the first branch: nothing of the second branch is seen or changed', async () => {
+    const leaks = await sweepAll([
+      {
+        label: 'first-branch user',
+        token: frontDeskA.token,
+        branchId: a.branchId,
+        secrets: branchSecrets,
+      },
+      {
+        label: 'first-branch user, second branch header',
+        token: frontDeskA.token,
+        branchId: secondBranch,
+        secrets: branchSecrets,
+      },
+    ]);
+    expect(leaks).toEqual([]);
+    expect(successes.get('first-branch user')).toBeGreaterThan(20);
+    await expectSecondBranchUnchanged();
+  }, 120_000);
+});

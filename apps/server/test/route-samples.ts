@@ -1,0 +1,166 @@
+import { nricFor } from '@clinic/domain';
+import { z } from 'zod';
+import type { ApiRoute } from '../src/platform/access.ts';
+
+/** JSON Schema as zod 4 writes it, the parts the sample builder reads. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  minimum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  default?: unknown;
+}
+
+export function jsonSchemaOf(schema: unknown): JsonSchema | undefined {
+  if (!schema) return undefined;
+  return z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/** Values a caller would plausibly send, by field name; ids come from the caller's book. */
+export type IdBook = Partial<Record<string, string>>;
+
+const NAMED_VALUES: Record<string, unknown> = {
+  name: 'Sample Person',
+  title: 'Mr',
+  idType: 'NRIC',
+  nric: nricFor('S', '2345678'),
+  gender: 'M',
+  contactNo: '91234567',
+  telCode: '+65',
+  birthDate: '1980-05-17',
+  birthTime: null,
+  nationality: 'SG',
+  email: null,
+  father: null,
+  mother: null,
+  cardNoPrefix: null,
+  cardNo: 'SAMPLE-1',
+  visitPurposes: ['Consultation'],
+  visitPurpose: ['Consultation'],
+  status: 'Pending',
+  color: null,
+  roomService: 'Treatment Room',
+  roomName: 'Room 1',
+  remark: 'sample remark',
+  voidedReason: 'sample reason',
+  keyword: 'Sample',
+  filter: 'patient_name',
+  code: 'SAMPLE',
+  list: 'visitPurpose',
+  version: 1,
+  isBackdate: false,
+  activeCode: '12345678',
+  currentPassword: 'Not-the-password-1',
+  newPassword: 'Another-password-2',
+  username: 'nobody@example.com',
+  password: 'Wrong-password-1',
+  subdomain: 'nobody-here',
+};
+
+/** A named value in the shape the schema asks for (a list where a list is wanted). */
+function fitted(value: unknown, schema: JsonSchema): unknown {
+  const types = [schema.type ?? []].flat();
+  if (types.includes('array') && !Array.isArray(value)) return [value];
+  return value;
+}
+
+function pickAlternative(schema: JsonSchema): JsonSchema {
+  const options = schema.anyOf ?? schema.oneOf ?? [];
+  return options.find((option) => option.type !== 'null') ?? options[0] ?? {};
+}
+
+/** A value for a schema: by field name first, then by the schema's own shape. */
+export function sampleValue(schema: JsonSchema, field: string, ids: IdBook, now: number): unknown {
+  if (ids[field] !== undefined) return ids[field];
+  if (field in NAMED_VALUES) return fitted(NAMED_VALUES[field], schema);
+  if (field === 'visitDate' || field === 'visitTime') return now;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf || schema.oneOf) return sampleValue(pickAlternative(schema), field, ids, now);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return sampleObject(schema, ids, now);
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () =>
+        sampleValue(schema.items ?? {}, field, ids, now),
+      );
+    case 'integer':
+    case 'number':
+      return Math.max(schema.minimum ?? 1, 1);
+    case 'boolean':
+      return false;
+    case 'string':
+      if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      return 'x'.repeat(Math.max(schema.minLength ?? 5, 1));
+    case 'null':
+    case undefined:
+    default:
+      return 'sample';
+  }
+}
+
+export function sampleObject(
+  schema: JsonSchema,
+  ids: IdBook,
+  now: number,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([key, property]) => [
+      key,
+      sampleValue(property, key, ids, now),
+    ]),
+  );
+}
+
+/** The path with its parameters filled from the book (`:id` takes `ids.id`). */
+export function fillPath(route: ApiRoute, ids: IdBook): string {
+  return route.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(ids[name] ?? textOf(NAMED_VALUES[name] ?? name)),
+  );
+}
+
+/** A value as query-string text: lists and objects as JSON, the rest as they print. */
+function textOf(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+export function queryString(values: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined) continue;
+    params.set(key, textOf(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export interface SampleRequest {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** A request a caller would plausibly make to the route, with the book's ids in it. */
+export function sampleRequest(route: ApiRoute, ids: IdBook, now: number): SampleRequest {
+  const query = jsonSchemaOf(route.schemas.querystring);
+  const body = jsonSchemaOf(route.schemas.body);
+  const querySample = query ? sampleObject(query, ids, now) : {};
+  delete querySample.t;
+  delete querySample._;
+  return {
+    method: route.method,
+    url: `${fillPath(route, ids)}${queryString(querySample)}`,
+    body: body ? sampleValue(body, 'body', ids, now) : undefined,
+  };
+}
