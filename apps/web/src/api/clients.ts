@@ -32,8 +32,10 @@ function client(baseUrl: string, clientId: string): HttpClient {
 
 let v1: HttpClient | undefined;
 let v2: HttpClient | undefined;
+let v1Base: string | undefined;
 
 export function initApi(config: RuntimeConfig): void {
+  v1Base = config.apiBaseURI;
   v1 = client(config.apiBaseURI, CLIENT_ID);
   v2 = config.apiBaseURI2 ? client(config.apiBaseURI2, `${CLIENT_ID}-v2`) : undefined;
 }
@@ -42,6 +44,22 @@ export function initApi(config: RuntimeConfig): void {
 export function api(): HttpClient {
   if (!v1) throw new Error('The API is not configured yet');
   return v1;
+}
+
+/**
+ * A v1 client for a queue display link: its own long-lived token, no staff session, and
+ * `onRevoked` when the link stops working.
+ */
+export function displayLinkApi(token: string, onRevoked: () => void): HttpClient {
+  if (!v1Base) throw new Error('The API is not configured yet');
+  return new HttpClient({
+    baseUrl: v1Base,
+    clientId: `${CLIENT_ID}-display`,
+    getToken: () => token,
+    getBranchId: () => undefined,
+    onUnauthorized: onRevoked,
+    onForbidden: () => {},
+  });
 }
 
 /** The second (v2) client, absent when its address could not be read. */

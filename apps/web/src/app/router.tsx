@@ -14,6 +14,7 @@ import {
   TenantInfoPage,
 } from '../features/console/ConsoleLayout.tsx';
 import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
+import { QueueDisplayPage } from '../features/queue-display/QueueDisplayPage.tsx';
 import { QueuePage } from '../features/queue/QueuePage.tsx';
 import { BranchShell } from '../features/shell/BranchShell.tsx';
 import { SectionGate, SectionPage } from '../features/shell/SectionPage.tsx';
@@ -42,6 +43,8 @@ export function createAppRouter() {
       ],
     },
     { path: '/:subdomain/confirm', element: <ConfirmPage /> },
+    // The waiting-room board: outside the shell, opened by staff or by a display link.
+    { path: '/:branchCode/queue-display', element: <QueueDisplayPage /> },
     {
       path: '/:branchCode',
       element: (

@@ -23,7 +23,13 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   other: { secondaryColor: 'gray', accentColor: 'accent' },
   components: {
-    Modal: { defaultProps: { overlayProps: { backgroundOpacity: 0.4 } } },
+    Modal: {
+      defaultProps: {
+        overlayProps: { backgroundOpacity: 0.4 },
+        closeButtonProps: { 'aria-label': 'Close' },
+      },
+    },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Tooltip: { defaultProps: { openDelay: 200 } },
     // Links in running text are underlined, so they do not rely on colour alone.
     Anchor: { defaultProps: { underline: 'always' } },
@@ -33,6 +39,11 @@ export const theme = createTheme({
 /** Dimmed text darker than Mantine's default, for 4.5:1 contrast on white and light grey. */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': resolved.colors.gray[7] },
+  light: {
+    '--mantine-color-dimmed': resolved.colors.gray[7],
+    // Error text and the primary button's hover at 4.5:1 and more with their backgrounds.
+    '--mantine-color-error': resolved.colors.red[9],
+    '--mantine-color-teal-filled-hover': '#066649',
+  },
   dark: {},
 });

@@ -31,6 +31,7 @@ export function DateField({ value, onChange, error, onBlur, ...props }: DateFiel
       }}
       error={invalid ? INVALID_DATE : error}
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
     />
   );
 }

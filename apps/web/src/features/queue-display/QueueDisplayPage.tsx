@@ -1,0 +1,70 @@
+import { UserType, type DisplayIdentity } from '@clinic/domain';
+import { Center, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { api, displayLinkApi } from '../../api/clients.ts';
+import { RequireSession } from '../../app/guards.tsx';
+import { hasModule, useSession } from '../../app/session.ts';
+import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import { NotSubscribed } from '../shell/SectionPage.tsx';
+import { Board } from './Board.tsx';
+import { DisplayLinksManager } from './DisplayLinksManager.tsx';
+
+function LinkRevoked() {
+  const { t } = useTranslation();
+  return (
+    <Center component="main" mih="100vh">
+      <Stack align="center">
+        <Title order={1}>{t('board.revokedTitle')}</Title>
+        <Text>{t('board.revokedText')}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** Opened by a display link (`?key=`): no staff session, this branch's board only. */
+function LinkedBoard({ token }: { token: string }) {
+  const [revoked, setRevoked] = useState(false);
+  const client = useMemo(() => displayLinkApi(token, () => setRevoked(true)), [token]);
+  const identity = useQuery({
+    queryKey: ['display-identity', token],
+    queryFn: () => client.get<DisplayIdentity>('/queue/display/identity'),
+    retry: false,
+  });
+  if (revoked) return <LinkRevoked />;
+  if (!identity.data) return null;
+  const { branchId, clinicName, branchName } = identity.data;
+  return <Board source={{ client, branchId, token }} title={`${clinicName} · ${branchName}`} />;
+}
+
+/** Opened from the queue screen by a signed-in staff member. */
+function StaffBoard() {
+  const session = useSession();
+  const { branchCode = '' } = useParams();
+  const branch = session?.info.branches.find((b) => b.code === branchCode);
+  if (!session) return null;
+  if (!branch) return <NotFoundPage />;
+  if (!hasModule(session, 'queue')) return <NotSubscribed module="queue" />;
+  const isAdmin = session.info.user.type === UserType.administrator;
+  return (
+    <Board
+      source={{ client: api(), branchId: branch.id, token: session.info.token }}
+      title={`${session.info.tenant.clinicName} · ${branch.name}`}
+      setUpExtra={isAdmin ? <DisplayLinksManager /> : undefined}
+    />
+  );
+}
+
+/** /{branchCode}/queue-display: the waiting-room board. */
+export function QueueDisplayPage() {
+  const [params] = useSearchParams();
+  const key = params.get('key');
+  if (key) return <LinkedBoard token={key} />;
+  return (
+    <RequireSession>
+      <StaffBoard />
+    </RequireSession>
+  );
+}

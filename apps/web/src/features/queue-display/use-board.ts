@@ -1,0 +1,104 @@
+import type { QueueDisplayAnswer, RoomServiceOption, WaitingAreaOption } from '@clinic/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { HttpClient } from '../../api/http.ts';
+import { NotificationSocket, type NotificationEvent } from '../../api/socket.ts';
+import { Announcer } from './announcer.ts';
+import { ringsHere, type BoardFilters } from './board-filters.ts';
+
+/** Start of the local day, Unix seconds: the board shows today. */
+export function dayStart(now = new Date()): number {
+  const start = new Date(now);
+  start.setHours(0, 0, 0, 0);
+  return Math.floor(start.getTime() / 1000);
+}
+
+/** A missed event is caught by this periodic reload at the latest. */
+const SAFETY_RELOAD_MS = 30_000;
+
+export interface BoardSource {
+  client: HttpClient;
+  branchId: string;
+  /** The token the socket authenticates with (staff session or display link). */
+  token: string;
+}
+
+export function useBoardLookups(source: BoardSource) {
+  const rooms = useQuery({
+    queryKey: ['board-rooms', source.branchId],
+    queryFn: () =>
+      source.client
+        .get<{ items: RoomServiceOption[] }>('/queue/room-services', { page: 1, pageSize: 999 })
+        .then((d) => d.items),
+  });
+  const areas = useQuery({
+    queryKey: ['board-areas', source.branchId],
+    queryFn: () =>
+      source.client
+        .get<{ items: WaitingAreaOption[] }>('/queue/waiting-areas', { page: 1, pageSize: 999 })
+        .then((d) => d.items),
+  });
+  return { rooms: rooms.data ?? [], areas: areas.data ?? [] };
+}
+
+/**
+ * The board's lists, reloaded on every queue event of the branch, after a reconnection and
+ * every 30 s; calls ring through the announcer, one after another.
+ */
+export function useBoard(source: BoardSource, filters: BoardFilters) {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  const announcer = useMemo(() => new Announcer(), []);
+  const filtersRef = useRef(filters);
+  filtersRef.current = filters;
+  const day = dayStart();
+  const key = [
+    'queue-display',
+    source.branchId,
+    day,
+    filters.roomServices,
+    filters.areaId,
+  ] as const;
+
+  const board = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      source.client.get<QueueDisplayAnswer>('/queue/display', {
+        visitDate: day,
+        status: JSON.stringify(filters.roomServices),
+        areaID: filters.areaId,
+      }),
+    refetchInterval: SAFETY_RELOAD_MS,
+    refetchIntervalInBackground: true,
+    placeholderData: (previous) => previous,
+  });
+
+  useEffect(() => {
+    const reload = () =>
+      void queryClient.invalidateQueries({ queryKey: ['queue-display', source.branchId] });
+    const socket = new NotificationSocket({
+      url: source.client
+        .url('/notifications/ws', { branchId: source.branchId, token: source.token })
+        .replace(/^http/, 'ws'),
+      maxAttempts: Infinity,
+      onOpen: () => {
+        setConnected(true);
+        reload();
+      },
+      onClose: () => setConnected(false),
+      onEvent: (event: NotificationEvent) => {
+        reload();
+        if (event.eventCode === 'ring' && ringsHere(filtersRef.current, event.data)) {
+          void announcer.announce(event.data);
+        }
+      },
+    });
+    return () => socket.stop();
+  }, [source.client, source.branchId, source.token, queryClient, announcer]);
+
+  useEffect(() => {
+    announcer.enabled = filters.sound && announcer.enabled;
+  }, [filters.sound, announcer]);
+
+  return { board: board.data, loading: board.isPending, connected, announcer };
+}

@@ -1,0 +1,35 @@
+import { Button, EmptyState } from '@mantine/core';
+import { IconListNumbers, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** No entry on the chosen day: 'Sorry, nothing to display. Please add a queue'. */
+export function QueueEmptyState({
+  onAdd,
+  onRefresh,
+}: {
+  onAdd: () => void;
+  onRefresh: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      py="xl"
+      title={t('queue.empty')}
+      icon={<IconListNumbers size={28} aria-hidden />}
+      withIndicatorBackground
+    >
+      <EmptyState.Actions>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+          {t('queue.toolbar.add')}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={onRefresh}
+        >
+          {t('queue.toolbar.refresh')}
+        </Button>
+      </EmptyState.Actions>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,253 @@
+import {
+  CUSTOM_CARD_PREFIX,
+  TITLES,
+  ageOn,
+  isNoIdType,
+  telCodeMenu,
+  toEnglishName,
+} from '@clinic/domain';
+import { Grid, Select, TextInput } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/DateField.tsx';
+import type { PatientReferenceLists } from '../patient-api.ts';
+import {
+  withCardPrefix,
+  withIdType,
+  type FieldErrors,
+  type PatientForm,
+} from './add-to-queue-form.ts';
+
+export interface PatientFieldsProps {
+  form: PatientForm;
+  onChange: (form: PatientForm) => void;
+  errors: FieldErrors;
+  /** A chosen (or already registered) patient: shown, not edited. */
+  readOnly: boolean;
+  hasHciCode: boolean;
+  /** 'YYYY-MM-DD'. */
+  today: string;
+  lists: PatientReferenceLists;
+}
+
+const codeNames = (options: ReadonlyArray<{ code: string; name: string }>) =>
+  options.map((option) => ({ value: option.code, label: option.name }));
+
+/** The patient's fields of the add-to-queue dialog (doc 1 section 2.13). */
+export function PatientFields({
+  form,
+  onChange,
+  errors,
+  readOnly,
+  hasHciCode,
+  today,
+  lists,
+}: PatientFieldsProps) {
+  const { t } = useTranslation();
+  const set = <K extends keyof PatientForm>(field: K, value: PatientForm[K]) =>
+    onChange({ ...form, [field]: value });
+  const age = form.birthDate ? ageOn(form.birthDate, today) : null;
+  const noIdNumber = form.idType !== null && isNoIdType(form.idType);
+  const customCard = form.cardNoPrefix === CUSTOM_CARD_PREFIX;
+  const telCodes = telCodeMenu(lists.telCodes, lists.defaultTelCode?.code ?? null);
+  const telCodeItem = (option: { code: string; name: string }) => ({
+    value: option.code,
+    label: `${option.code} ${option.name}`,
+  });
+  // Read-only fields are shaded, so a chosen patient does not look editable.
+  const common = { readOnly, size: 'sm' as const, variant: readOnly ? 'filled' : 'default' };
+
+  return (
+    <Grid gap="sm">
+      <Grid.Col span={4}>
+        <Select
+          {...common}
+          label={t('patient.title')}
+          data={[...TITLES]}
+          value={form.title}
+          onChange={(value) => set('title', value)}
+          error={errors.title}
+          clearable={!readOnly}
+          clearButtonProps={{ 'aria-label': t('queue.clearField', { field: t('patient.title') }) }}
+        />
+      </Grid.Col>
+      <Grid.Col span={8}>
+        <TextInput
+          {...common}
+          label={t('patient.name')}
+          value={form.name}
+          onChange={(event) => {
+            const name = event.currentTarget.value;
+            set('name', hasHciCode ? toEnglishName(name) : name);
+          }}
+          error={errors.name}
+          required
+        />
+      </Grid.Col>
+      <Grid.Col span={4}>
+        <Select
+          {...common}
+          label={t('patient.gender')}
+          data={codeNames(lists.genders)}
+          value={form.gender}
+          onChange={(value) => set('gender', value)}
+          error={errors.gender}
+          required
+        />
+      </Grid.Col>
+      <Grid.Col span={4}>
+        <DateField
+          {...common}
+          label={t('patient.birthDate')}
+          clearButtonProps={{
+            'aria-label': t('queue.clearField', { field: t('patient.birthDate') }),
+          }}
+          value={form.birthDate}
+          onChange={(value) => set('birthDate', value)}
+          maxDate={today}
+          error={errors.birthDate}
+          required
+        />
+      </Grid.Col>
+      <Grid.Col span={4}>
+        <TextInput
+          readOnly
+          variant="filled"
+          size="sm"
+          label={t('patient.age')}
+          value={age ? t('patient.ageValue', { years: age.years, months: age.months }) : ''}
+        />
+      </Grid.Col>
+      {hasHciCode && (
+        <Grid.Col span={4}>
+          <TimeInput
+            {...common}
+            label={t('patient.birthTime')}
+            value={form.birthTime}
+            onChange={(event) => set('birthTime', event.currentTarget.value)}
+            error={errors.birthTime}
+          />
+        </Grid.Col>
+      )}
+      <Grid.Col span={4}>
+        <Select
+          {...common}
+          label={t('patient.idType')}
+          data={codeNames(lists.idTypes)}
+          value={form.idType}
+          onChange={(value) => onChange(withIdType(form, value))}
+          error={errors.idType}
+          searchable
+          required
+        />
+      </Grid.Col>
+      <Grid.Col span={hasHciCode ? 4 : 8}>
+        <TextInput
+          {...common}
+          label={t('patient.nric')}
+          value={form.nric}
+          onChange={(event) => set('nric', event.currentTarget.value)}
+          disabled={noIdNumber}
+          error={errors.nric}
+          required={!noIdNumber}
+        />
+      </Grid.Col>
+      <Grid.Col span={4}>
+        <Select
+          {...common}
+          label={t('patient.cardPrefix')}
+          data={[...new Set(lists.cardPrefixes.map((option) => option.prefix))]}
+          value={form.cardNoPrefix}
+          onChange={(value) => onChange(withCardPrefix(form, value))}
+          error={errors.cardNoPrefix}
+        />
+      </Grid.Col>
+      <Grid.Col span={8}>
+        <TextInput
+          {...common}
+          label={t('patient.cardNo')}
+          value={form.cardNo}
+          onChange={(event) => set('cardNo', event.currentTarget.value)}
+          readOnly={readOnly || !customCard}
+          placeholder={customCard ? undefined : t('patient.autoGenerate')}
+          error={errors.cardNo}
+          required={customCard}
+        />
+      </Grid.Col>
+      <Grid.Col span={4}>
+        <Select
+          {...common}
+          label={t('patient.telCode')}
+          data={
+            telCodes.defaultOption
+              ? [
+                  {
+                    group: t('patient.telCodeDefault'),
+                    items: [telCodeItem(telCodes.defaultOption)],
+                  },
+                  { group: t('patient.telCodeOthers'), items: telCodes.others.map(telCodeItem) },
+                ]
+              : telCodes.others.map(telCodeItem)
+          }
+          value={form.telCode}
+          onChange={(value) => set('telCode', value)}
+          error={errors.telCode}
+          searchable
+          required
+          comboboxProps={{ width: 420, position: 'bottom-start' }}
+        />
+      </Grid.Col>
+      <Grid.Col span={8}>
+        <TextInput
+          {...common}
+          label={t('patient.mobile')}
+          type="tel"
+          value={form.contactNo}
+          onChange={(event) => set('contactNo', event.currentTarget.value)}
+          error={errors.contactNo}
+          required
+        />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <TextInput
+          {...common}
+          label={t('patient.father')}
+          value={form.father}
+          onChange={(event) => set('father', event.currentTarget.value)}
+          error={errors.father}
+        />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <TextInput
+          {...common}
+          label={t('patient.mother')}
+          value={form.mother}
+          onChange={(event) => set('mother', event.currentTarget.value)}
+          error={errors.mother}
+        />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <Select
+          {...common}
+          label={t('patient.nationality')}
+          data={codeNames(lists.nationalities)}
+          value={form.nationality}
+          onChange={(value) => set('nationality', value)}
+          error={errors.nationality}
+          searchable
+          required
+        />
+      </Grid.Col>
+      <Grid.Col span={6}>
+        <TextInput
+          {...common}
+          label={t('patient.email')}
+          type="email"
+          value={form.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
+          error={errors.email}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

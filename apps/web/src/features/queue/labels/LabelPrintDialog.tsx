@@ -1,0 +1,64 @@
+import { Button, Center, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { printLabels } from '../../../print/print-labels.tsx';
+
+const MAX_COPIES = 99;
+
+export interface LabelPrintDialogProps {
+  title: string;
+  /** The label as printed and, with `preview`, as shown in the dialog; null while loading. */
+  renderLabel: ((preview: boolean) => ReactElement) | null;
+  /** Shown instead of the label when there is none (loading, failure). */
+  placeholder?: ReactNode;
+  onClose: () => void;
+}
+
+/** A label preview with Number of Copies, Print and Close (doc 1 section 2.11, doc 3 2.8). */
+export function LabelPrintDialog({
+  title,
+  renderLabel,
+  placeholder,
+  onClose,
+}: LabelPrintDialogProps) {
+  const { t } = useTranslation();
+  const [copies, setCopies] = useState<number | string>(1);
+  const count = typeof copies === 'number' ? copies : 0;
+  const valid = Number.isInteger(count) && count >= 1 && count <= MAX_COPIES;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('dialog.close') }}
+      title={title}
+      size={420}
+      centered
+    >
+      <Stack>
+        <Center>{renderLabel ? renderLabel(true) : placeholder}</Center>
+        <NumberInput
+          label={t('queue.label.copies')}
+          value={copies}
+          onChange={setCopies}
+          min={1}
+          max={MAX_COPIES}
+          allowDecimal={false}
+          allowNegative={false}
+          error={valid ? undefined : t('queue.label.copiesRange', { max: MAX_COPIES })}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('dialog.close')}
+          </Button>
+          <Button
+            disabled={!renderLabel || !valid}
+            onClick={() => renderLabel && printLabels(renderLabel(false), count)}
+          >
+            {t('queue.label.print')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

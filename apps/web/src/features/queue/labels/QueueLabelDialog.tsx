@@ -1,0 +1,25 @@
+import type { QueueEntry } from '@clinic/domain';
+import { useTranslation } from 'react-i18next';
+import { QueueLabel } from '../../../print/QueueLabel.tsx';
+import { formatLabelDate } from '../queue-format.ts';
+import { LabelPrintDialog } from './LabelPrintDialog.tsx';
+
+/** The queue ticket of an entry: number, name, the waiting notice and the visit date. */
+export function QueueLabelDialog({ entry, onClose }: { entry: QueueEntry; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <LabelPrintDialog
+      title={t('queue.label.queueTitle', { queueNum: entry.queueNum })}
+      onClose={onClose}
+      renderLabel={(preview) => (
+        <QueueLabel
+          queueNum={entry.queueNum}
+          patientName={entry.patientName}
+          notice={t('queue.label.notice')}
+          visitDate={formatLabelDate(entry.visitDate)}
+          preview={preview}
+        />
+      )}
+    />
+  );
+}

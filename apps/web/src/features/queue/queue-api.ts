@@ -1,0 +1,163 @@
+import {
+  QUEUE_LOOKUP_PAGE_SIZE,
+  pickableDoctors,
+  type CurrentBranch,
+  type DoctorOption,
+  type QueueEntry,
+  type QueueStatusOption,
+  type RoomServiceOption,
+  type VisitPurposeOption,
+} from '@clinic/domain';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { api } from '../../api/clients.ts';
+import { useSession } from '../../app/session.ts';
+
+interface ItemList<T> {
+  items: T[];
+  total?: number;
+}
+
+/** Option lists change rarely: fetched once per branch visit, kept for ten minutes. */
+export const OPTION_STALE_MS = 10 * 60_000;
+
+export const queueKeys = {
+  /** Every day's list of the branch: what a change or a socket event refreshes. */
+  branch: (branchId: string | undefined) => ['queue', branchId] as const,
+  day: (branchId: string | undefined, dayStart: number) => ['queue', branchId, dayStart] as const,
+  option: (name: string, branchId: string | undefined) =>
+    ['queue-options', name, branchId] as const,
+  currentBranch: (branchId: string | undefined) => ['current-branch', branchId] as const,
+};
+
+/** The branch whose code leads the address, and its id (the one calls send as BranchId). */
+export function useBranch(): { branchCode: string; branchId: string | undefined } {
+  const session = useSession();
+  const { branchCode = '' } = useParams();
+  const branchId = session?.info.branches.find((branch) => branch.code === branchCode)?.id;
+  return { branchCode, branchId };
+}
+
+/** The path of a screen of the current branch, e.g. `branchPath('A', 'queue-display')`. */
+export function branchPath(branchCode: string, path: string): string {
+  return `/${encodeURIComponent(branchCode)}/${path}`;
+}
+
+/** The day's queue (`dayStart`: Unix seconds of the day's first moment), queueSeq descending. */
+export function useQueueDay(dayStart: number) {
+  const { branchId } = useBranch();
+  return useQuery({
+    queryKey: queueKeys.day(branchId, dayStart),
+    queryFn: () =>
+      api()
+        .get<ItemList<QueueEntry>>('/queue', { visitDate: dayStart, t: Date.now() })
+        .then((list) => [...list.items].sort((a, b) => b.queueSeq - a.queueSeq)),
+    enabled: Boolean(branchId),
+  });
+}
+
+/** Refreshes every day's list of the branch (after a change, or when the socket says so). */
+export function useRefreshQueue(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  const { branchId } = useBranch();
+  return () => queryClient.invalidateQueries({ queryKey: queueKeys.branch(branchId) });
+}
+
+/** The items of an option list (`{ items }`); a failure leaves it empty (doc 2 section 7). */
+export function useOptionItems<T>(
+  queryKey: QueryKey,
+  path: string,
+  query?: Record<string, string | number>,
+): T[] {
+  const { branchId } = useBranch();
+  return (
+    useQuery({
+      queryKey,
+      queryFn: () =>
+        api()
+          .get<ItemList<T>>(path, query)
+          .then((list) => list.items),
+      enabled: Boolean(branchId),
+      staleTime: OPTION_STALE_MS,
+    }).data ?? []
+  );
+}
+
+function useOptionList<T>(name: string, path: string, query?: Record<string, string | number>) {
+  const { branchId } = useBranch();
+  return useOptionItems<T>(queueKeys.option(name, branchId), path, query);
+}
+
+export function useQueueStatuses(): QueueStatusOption[] {
+  return useOptionList<QueueStatusOption>('statuses', '/queue/queue-status/options');
+}
+
+export function useVisitPurposes(): VisitPurposeOption[] {
+  return useOptionList<VisitPurposeOption>('visit-purposes', '/queue/visit-purposes/option');
+}
+
+/** Active room services only: the ones a row can be sent to. */
+export function useActiveRoomServices(): RoomServiceOption[] {
+  return useOptionList<RoomServiceOption>('room-services', '/queue/room-services', {
+    page: 1,
+    pageSize: QUEUE_LOOKUP_PAGE_SIZE,
+  }).filter((service) => service.isActive);
+}
+
+/** Doctors the picker offers: on duty, of the doctor user type. */
+export function usePickableDoctors(): DoctorOption[] {
+  return pickableDoctors(useOptionList<DoctorOption>('doctors', '/doctors/options'));
+}
+
+/** The branch's own facts; the shell fetches the same key. */
+export function useCurrentBranch(): CurrentBranch | undefined {
+  const { branchId } = useBranch();
+  return useQuery({
+    queryKey: queueKeys.currentBranch(branchId),
+    queryFn: () => api().get<CurrentBranch>('/branches/current'),
+    enabled: Boolean(branchId),
+    staleTime: OPTION_STALE_MS,
+  }).data;
+}
+
+/** Whether the clinic has an HCI code (English names, a newborn's birth time, no future visits). */
+export function useHasHciCode(): boolean {
+  return Boolean(useCurrentBranch()?.hciCode?.trim());
+}
+
+/** The row changes of the queue screen; each sends the version it read (409 when stale). */
+export const queueRequests = {
+  visitPurposes: (entry: QueueEntry, codes: string[]) =>
+    api().put<QueueEntry>(`/queue/${entry.id}/visit-purposes`, {
+      visitPurpose: codes,
+      version: entry.version,
+    }),
+  roomService: (entry: QueueEntry, roomService: string) =>
+    api().put<QueueEntry>(`/queue/${entry.id}/room-service`, {
+      roomService,
+      version: entry.version,
+    }),
+  status: (entry: QueueEntry, status: QueueStatusOption) =>
+    api().put<QueueEntry>(`/queue/${entry.id}/status`, {
+      status: status.code,
+      color: status.color,
+      version: entry.version,
+    }),
+  remark: (entry: QueueEntry, remark: string) =>
+    api().put<QueueEntry>(`/queue/${entry.id}/remark`, { remark, version: entry.version }),
+  visitTime: (entry: QueueEntry, visitTime: number) =>
+    api().put<QueueEntry>('/queue/visit-time', {
+      id: entry.id,
+      visitTime,
+      version: entry.version,
+    }),
+  remove: (entry: QueueEntry, voidedReason: string) =>
+    api().delete<boolean>(`/queue/${entry.id}`, { version: entry.version, voidedReason }),
+  swap: (entry: QueueEntry, neighbour: QueueEntry) =>
+    api().put<QueueEntry>(`/queue/${entry.id}/seq`, {
+      exchangeId: neighbour.id,
+      version: entry.version,
+    }),
+  callIn: (entry: QueueEntry) => api().put<QueueEntry>(`/queue/${entry.id}/call-in`),
+  consultOut: (entry: QueueEntry) => api().put<QueueEntry>(`/queue/${entry.id}/consult-out`),
+};

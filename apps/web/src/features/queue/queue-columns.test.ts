@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_QUEUE_COLUMNS,
+  QUEUE_COLUMNS_KEY,
+  readQueueColumns,
+  saveQueueColumns,
+  toggleColumn,
+} from './queue-columns.ts';
+
+describe('queue columns', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('starts from the spec saved default set', () => {
+    expect(readQueueColumns()).toEqual([
+      'queueNum',
+      'name',
+      'nric',
+      'visitPurposes',
+      'doctor',
+      'status',
+      'registrationTime',
+    ]);
+  });
+
+  it('keeps the choice in table order and drops names it does not know', () => {
+    localStorage.setItem(QUEUE_COLUMNS_KEY, JSON.stringify(['status', 'seq', 'shoeSize']));
+    expect(readQueueColumns()).toEqual(['seq', 'status']);
+  });
+
+  it('falls back to the default set when the stored value is damaged', () => {
+    localStorage.setItem(QUEUE_COLUMNS_KEY, '{not json');
+    expect(readQueueColumns()).toEqual(DEFAULT_QUEUE_COLUMNS);
+  });
+
+  it('toggles one column and saves the result', () => {
+    const added = toggleColumn(['name', 'status'], 'seq');
+    expect(added).toEqual(['seq', 'name', 'status']);
+    expect(toggleColumn(added, 'name')).toEqual(['seq', 'status']);
+    saveQueueColumns(['timeOut', 'seq']);
+    expect(localStorage.getItem(QUEUE_COLUMNS_KEY)).toBe('["seq","timeOut"]');
+    expect(readQueueColumns()).toEqual(['seq', 'timeOut']);
+  });
+});

@@ -1,0 +1,112 @@
+import { visitPurposeSummary, type QueueEntry } from '@clinic/domain';
+import { ActionIcon, ColorSwatch, Group, Menu, Table } from '@mantine/core';
+import {
+  IconCash,
+  IconDotsVertical,
+  IconFileInvoice,
+  IconId,
+  IconReportMedical,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { branchPath, useBranch } from '../queue-api.ts';
+import { formatQueueDate, formatQueueTime } from '../queue-format.ts';
+
+/** Where a past visit leads: the patient's records, invoices, payments and details. */
+function HistoryMenu({ entry }: { entry: QueueEntry }) {
+  const { t } = useTranslation();
+  const { branchCode } = useBranch();
+  const patientQuery = `?patientId=${encodeURIComponent(entry.patientId)}`;
+  return (
+    <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="dark"
+          aria-label={t('queue.search.actions', {
+            queueNum: entry.queueNum,
+            date: formatQueueDate(entry.visitDate),
+          })}
+        >
+          <IconDotsVertical size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          component={Link}
+          to={branchPath(branchCode, `patients/${entry.patientId}`)}
+          leftSection={<IconReportMedical size={16} aria-hidden />}
+        >
+          {t('queue.search.medicalRecord')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={branchPath(branchCode, `invoice${patientQuery}`)}
+          leftSection={<IconFileInvoice size={16} aria-hidden />}
+        >
+          {t('queue.action.invoices')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={branchPath(branchCode, `payments${patientQuery}`)}
+          leftSection={<IconCash size={16} aria-hidden />}
+        >
+          {t('queue.action.payments')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={branchPath(branchCode, `patients/${entry.patientId}/personal`)}
+          leftSection={<IconId size={16} aria-hidden />}
+        >
+          {t('queue.action.patientDetail')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The search-by-patient results, newest first. */
+export function QueueHistoryTable({ entries }: { entries: readonly QueueEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped aria-label={t('queue.search.results')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('queue.search.visitDate')}</Table.Th>
+            <Table.Th>{t('queue.column.registrationTime')}</Table.Th>
+            <Table.Th>{t('queue.column.queueNum')}</Table.Th>
+            <Table.Th>{t('queue.column.name')}</Table.Th>
+            <Table.Th>{t('queue.column.doctor')}</Table.Th>
+            <Table.Th>{t('queue.column.visitPurposes')}</Table.Th>
+            <Table.Th>{t('queue.column.status')}</Table.Th>
+            <Table.Th>{t('queue.column.remark')}</Table.Th>
+            <Table.Th>{t('queue.column.action')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{formatQueueDate(entry.visitDate)}</Table.Td>
+              <Table.Td>{formatQueueTime(entry.visitDate)}</Table.Td>
+              <Table.Td>{entry.queueNum}</Table.Td>
+              <Table.Td>{entry.patientName}</Table.Td>
+              <Table.Td>{entry.doctorNameSort}</Table.Td>
+              <Table.Td>{visitPurposeSummary(entry.visitPurposes)}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <ColorSwatch color={entry.color} size={12} />
+                  <span>{entry.status}</span>
+                </Group>
+              </Table.Td>
+              <Table.Td>{entry.remark}</Table.Td>
+              <Table.Td>
+                <HistoryMenu entry={entry} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

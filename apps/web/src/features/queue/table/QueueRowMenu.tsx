@@ -1,0 +1,119 @@
+import { QUEUE_MESSAGES, queueNeighbour, type QueueEntry } from '@clinic/domain';
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconCash,
+  IconDotsVertical,
+  IconFileInvoice,
+  IconId,
+  IconTag,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { dialogs } from '../../../components/dialogs.tsx';
+import { branchPath, queueRequests } from '../queue-api.ts';
+import { useQueueAction } from '../use-queue-action.ts';
+
+export interface QueueRowMenuProps {
+  branchCode: string;
+  entry: QueueEntry;
+  entries: readonly QueueEntry[];
+  onPrintPatientLabel: (entry: QueueEntry) => void;
+}
+
+/** Move up and down, delete, the patient's invoices, payments and details, the patient label. */
+export function QueueRowMenu({
+  branchCode,
+  entry,
+  entries,
+  onPrintPatientLabel,
+}: QueueRowMenuProps) {
+  const { t } = useTranslation();
+  const run = useQueueAction();
+  const above = queueNeighbour(entries, entry.id, 'up');
+  const below = queueNeighbour(entries, entry.id, 'down');
+  const patientQuery = `?patientId=${encodeURIComponent(entry.patientId)}`;
+
+  async function remove() {
+    const answer = await dialogs.confirm({
+      title: t('queue.delete.title'),
+      message: t('queue.delete.text', { queueNum: entry.queueNum, name: entry.patientName }),
+      okText: t('queue.delete.confirm'),
+      input: {
+        type: 'textarea',
+        label: t('queue.delete.reason'),
+        required: QUEUE_MESSAGES.voidedReasonRequired,
+      },
+    });
+    if (!answer.confirmed) return;
+    const reason = String(answer.value ?? '').trim();
+    await run(() => queueRequests.remove(entry, reason), 'delete');
+  }
+
+  return (
+    <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="dark"
+          aria-label={t('queue.action.more', { queueNum: entry.queueNum })}
+        >
+          <IconDotsVertical size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          leftSection={<IconArrowUp size={16} aria-hidden />}
+          disabled={!above}
+          onClick={() => above && void run(() => queueRequests.swap(entry, above), 'moveUp')}
+        >
+          {t('queue.action.moveUp')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconArrowDown size={16} aria-hidden />}
+          disabled={!below}
+          onClick={() => below && void run(() => queueRequests.swap(entry, below), 'moveDown')}
+        >
+          {t('queue.action.moveDown')}
+        </Menu.Item>
+        <Menu.Item
+          color="red.9"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => void remove()}
+        >
+          {t('queue.action.delete')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          component={Link}
+          to={branchPath(branchCode, `invoice${patientQuery}`)}
+          leftSection={<IconFileInvoice size={16} aria-hidden />}
+        >
+          {t('queue.action.invoices')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={branchPath(branchCode, `payments${patientQuery}`)}
+          leftSection={<IconCash size={16} aria-hidden />}
+        >
+          {t('queue.action.payments')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={branchPath(branchCode, `patients/${entry.patientId}/personal`)}
+          leftSection={<IconId size={16} aria-hidden />}
+        >
+          {t('queue.action.patientDetail')}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconTag size={16} aria-hidden />}
+          onClick={() => onPrintPatientLabel(entry)}
+        >
+          {t('queue.action.printPatientLabel')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
