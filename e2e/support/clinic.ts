@@ -10,14 +10,16 @@ export async function callApi<T = unknown>(
   path: string,
   body?: unknown,
   token?: string,
-  address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  branchId?: string,
 ): Promise<T> {
+  const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const response = await fetch(`${BASE}/api/v1${path}`, {
     method,
     headers: {
-      'content-type': 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       'x-forwarded-for': address,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(branchId ? { branchid: branchId } : {}),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -111,5 +113,81 @@ export async function expireSessions(clinic: TestClinic): Promise<void> {
       "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE tenant_id = $1",
       [clinic.tenantId],
     ),
+  );
+}
+
+export interface Staff {
+  id: string;
+  username: string;
+  password: string;
+  token: string;
+  branchId: string;
+}
+
+/** Adds a staff member of a type to the clinic's first branch and signs them in. */
+export async function addStaff(
+  clinic: TestClinic,
+  type: '50' | 'Front Desk',
+  firstName: string,
+): Promise<Staff> {
+  const admin = await callApi<{ token: string; branches: Array<{ id: string }> }>(
+    'POST',
+    '/sign-in',
+    {
+      username: clinic.username,
+      password: clinic.password,
+    },
+  );
+  const branchId = admin.branches[0]!.id;
+  const username = `${firstName.toLowerCase()}-${randomBytes(3).toString('hex')}`;
+  const password = 'Staff-password-2026';
+  const { hashSecret } = await import('../../apps/server/src/platform/passwords.ts');
+  const hash = await hashSecret(password);
+  const id = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO users (tenant_id, username, first_name, last_name, email, type, mcr, password_hash, must_change_password)
+       VALUES ($1, $2, $3, 'Lim', $2 || '@example.com', $4, $5, $6, false) RETURNING id`,
+      [clinic.tenantId, username, firstName, type, type === '50' ? 'M54321C' : null, hash],
+    );
+    await client.query(
+      'INSERT INTO user_branches (tenant_id, user_id, branch_id, is_default) VALUES ($1, $2, $3, true)',
+      [clinic.tenantId, rows[0]!.id, branchId],
+    );
+    return rows[0]!.id;
+  });
+  const session = await callApi<{ token: string }>('POST', '/sign-in', { username, password });
+  return { id, username, password, token: session.token, branchId };
+}
+
+/** Registers a patient through the API; answers its id. */
+export async function addPatient(staff: Staff, name: string, nric: string): Promise<string> {
+  const { patientId } = await callApi<{ patientId: string }>(
+    'POST',
+    '/patients',
+    {
+      title: 'Mr',
+      name,
+      idType: 'NRIC',
+      nric,
+      gender: 'M',
+      contactNo: '91234567',
+      telCode: '+65',
+      birthDate: '1975-04-12',
+      nationality: 'SG',
+    },
+    staff.token,
+    staff.branchId,
+  );
+  return patientId;
+}
+
+/** Adds a patient to today's queue through the API; answers the entry. */
+export async function enqueue(staff: Staff, patientId: string, doctorId: string) {
+  return callApi<{ id: string; queueNum: string; version: number }>(
+    'POST',
+    '/queue',
+    { patientId, doctorId, visitPurposes: ['Consultation'] },
+    staff.token,
+    staff.branchId,
   );
 }

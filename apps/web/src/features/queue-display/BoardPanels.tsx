@@ -5,6 +5,13 @@ import { useTranslation } from 'react-i18next';
 /** How many rows fit without scrolling, per panel, at 768 px high and more. */
 const FIT = { current: 5, next: 12, rooms: 7 };
 
+/** Room-service rows people look for first: being seen, then waiting, then done. */
+const SUFFIX_ORDER = ['in progress', 'pending', 'Completed'];
+const suffixRank = (suffix: string | null) => {
+  const rank = SUFFIX_ORDER.indexOf(suffix ?? '');
+  return rank === -1 ? SUFFIX_ORDER.length : rank;
+};
+
 function Panel({ title, children, more }: { title: string; children: ReactNode; more: number }) {
   const { t } = useTranslation();
   return (
@@ -63,15 +70,17 @@ function NextUp({ entries }: { entries: QueueDisplayEntry[] }) {
 /** ROOM/SERVICES: where each number is, and how far along (pending, in progress, Completed). */
 function RoomServices({ entries }: { entries: QueueDisplayAnswer['roomServices'] }) {
   const { t } = useTranslation();
-  const shown = entries.slice(-FIT.rooms);
+  const shown = [...entries]
+    .sort((a, b) => suffixRank(a.suffix) - suffixRank(b.suffix))
+    .slice(0, FIT.rooms);
   return (
     <Panel title={t('board.roomServices')} more={entries.length - shown.length}>
       {shown.length === 0 && <Empty text={t('board.noRoomServices')} />}
       {shown.map((entry) => (
-        <div key={entry.id} className="board-row" data-testid="board-room">
+        <div key={entry.id} className="board-row board-room" data-testid="board-room">
           <span className="board-number">{entry.queueNum}</span>
           <span className="board-to">
-            {t('board.to', { place: entry.roomService })}
+            <span className="board-place">{t('board.to', { place: entry.roomService })}</span>
             {entry.suffix && <span className="board-suffix">{entry.suffix}</span>}
           </span>
         </div>

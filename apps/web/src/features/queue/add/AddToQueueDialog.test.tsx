@@ -1,4 +1,10 @@
-import { PATIENT_MESSAGES, QUEUE_MESSAGES, nricFor, type CurrentBranch } from '@clinic/domain';
+import {
+  ID_NUMBER_REQUIRED,
+  PATIENT_MESSAGES,
+  QUEUE_MESSAGES,
+  nricFor,
+  type CurrentBranch,
+} from '@clinic/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -103,12 +109,13 @@ describe('add to queue: new patient rules', FORM_TIMEOUT, () => {
       PATIENT_MESSAGES.nameRequired,
       PATIENT_MESSAGES.genderRequired,
       PATIENT_MESSAGES.birthDateRequired,
-      PATIENT_MESSAGES.idTypeRequired,
+      ID_NUMBER_REQUIRED,
       PATIENT_MESSAGES.mobileRequired,
-      PATIENT_MESSAGES.nationalityRequired,
     );
-    // The clinic's tel code and the first card prefix are filled in.
+    // The clinic's tel code, the first ID type and nationality, the first card prefix are filled in.
     expectNone(PATIENT_MESSAGES.telCodeRequired);
+    expectNone(PATIENT_MESSAGES.idTypeRequired);
+    expectNone(PATIENT_MESSAGES.nationalityRequired);
     expectNone(PATIENT_MESSAGES.cardNoRequired);
     expectNone(QUEUE_MESSAGES.patientRequired);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -75,7 +75,8 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
 
   const today = todayIso();
   const context: ClinicContext = { hasHciCode, today, now: dayjs().unix() };
-  // Defaults the lists bring: the remembered doctor, the clinic's tel code, the first prefix.
+  // Defaults the lists bring: the remembered doctor, the clinic's tel code, the first ID
+  // type and nationality (the clinic's own, listed first), the first prefix.
   const visit: VisitForm = {
     ...visitInput,
     doctorId: visitInput.doctorId ?? rememberedDoctor(doctors),
@@ -83,6 +84,8 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
   const newPatient: PatientForm = {
     ...patientInput,
     telCode: patientInput.telCode ?? lists.defaultTelCode?.code ?? null,
+    idType: patientInput.idType ?? lists.idTypes[0]?.code ?? null,
+    nationality: patientInput.nationality ?? lists.nationalities[0]?.code ?? null,
     cardNoPrefix: patientInput.cardNoPrefix ?? lists.cardPrefixes[0]?.prefix ?? null,
   };
   const newPatientMode = chosen === null;
