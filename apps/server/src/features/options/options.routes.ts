@@ -25,9 +25,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { branchOf, tenantRunner } from '../../platform/access.ts';
-import { conflict, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { companyOptions, doctorsOfBranch } from './directory.repo.ts';
-import { BRANCH_LISTS, type OptionList } from './options.defaults.ts';
+import type { OptionList } from './options.defaults.ts';
+import * as admin from './options.service.ts';
+import { branchScope } from '../../platform/scope.ts';
 import * as repo from './options.repo.ts';
 
 const signedInBranch = { module: null, branch: 'required' } as const;
@@ -216,10 +217,6 @@ export function optionsRoutes(ctx: AppContext) {
     });
 
     // Administration: every list, inactive entries included.
-    const branchFor = (list: OptionList, branchId: string) =>
-      BRANCH_LISTS.has(list) ? branchId : null;
-    const duplicate = () => fieldError('code', 'This code is already in the list.');
-
     app.get('/settings/lists/:list', {
       config: { access: administrators },
       schema: {
@@ -228,12 +225,7 @@ export function optionsRoutes(ctx: AppContext) {
         response: { 200: listOf(OptionRecord) },
       },
       handler: async (request) =>
-        items(
-          await tenantRunner(
-            ctx.db,
-            request,
-          )((tx) => repo.listOptions(tx, request.params.list, { branchId: branchOf(request) })),
-        ),
+        items(await admin.allOptions(branchScope(ctx.db, request), request.params.list)),
     });
 
     app.post('/settings/lists/:list', {
@@ -245,18 +237,12 @@ export function optionsRoutes(ctx: AppContext) {
         response: { 201: dataOf(OptionRecord) },
       },
       handler: async (request, reply) => {
-        const { list } = request.params;
-        const values = { ...request.body, name: request.body.name ?? request.body.code };
-        try {
-          const created = await tenantRunner(
-            ctx.db,
-            request,
-          )((tx) => repo.insertOption(tx, list, branchFor(list, branchOf(request)), values));
-          return reply.code(201).send({ data: created });
-        } catch (error) {
-          if (isUniqueViolation(error)) throw duplicate();
-          throw error;
-        }
+        const created = await admin.createOption(
+          branchScope(ctx.db, request),
+          request.params.list,
+          request.body,
+        );
+        return reply.code(201).send({ data: created });
       },
     });
 
@@ -268,28 +254,14 @@ export function optionsRoutes(ctx: AppContext) {
         body: OptionUpdateBody,
         response: { 200: dataOf(OptionRecord) },
       },
-      handler: async (request) => {
-        const { list, id } = request.params;
-        const { version, ...body } = request.body;
-        const values = { ...body, name: body.name ?? body.code };
-        try {
-          const updated = await tenantRunner(
-            ctx.db,
-            request,
-          )(async (tx) => {
-            const branchId = branchFor(list, branchOf(request));
-            const row = await repo.updateOption(tx, list, id, version, values, branchId);
-            if (row) return row;
-            throw (await repo.findOption(tx, list, id, branchId))
-              ? conflict()
-              : notFound('This option does not exist.');
-          });
-          return { data: updated };
-        } catch (error) {
-          if (isUniqueViolation(error)) throw duplicate();
-          throw error;
-        }
-      },
+      handler: async (request) => ({
+        data: await admin.updateOption(
+          branchScope(ctx.db, request),
+          request.params.list,
+          request.params.id,
+          request.body,
+        ),
+      }),
     });
 
     app.delete('/settings/lists/:list/:id', {
@@ -302,16 +274,7 @@ export function optionsRoutes(ctx: AppContext) {
       },
       handler: async (request) => {
         const { list, id } = request.params;
-        await tenantRunner(
-          ctx.db,
-          request,
-        )(async (tx) => {
-          const branchId = branchFor(list, branchOf(request));
-          if (await repo.deleteOption(tx, list, id, request.body.version, branchId)) return;
-          throw (await repo.findOption(tx, list, id, branchId))
-            ? conflict()
-            : notFound('This option does not exist.');
-        });
+        await admin.deleteOption(branchScope(ctx.db, request), list, id, request.body.version);
         return { data: true };
       },
     });

@@ -1,24 +1,21 @@
-import type { Gender, PatientSearchFilter, Title } from '@clinic/domain';
-import { sql } from 'kysely';
+import type { PatientSearchFilter } from '@clinic/domain';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { PatientsTable } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 
-export interface NewPatient {
-  title: Title | null;
-  name: string;
-  idType: string;
-  nric: string | null;
-  gender: Gender;
-  cardNoPrefix: string | null;
-  cardNo: string | null;
-  contactNo: string;
-  telCode: string;
-  birthDate: string;
-  birthTime: string | null;
-  nationality: string;
-  email: string | null;
-  father: string | null;
-  mother: string | null;
-}
+/** What registration writes; the rest of a patient row comes from later screens. */
+export type NewPatient = Omit<
+  Insertable<PatientsTable>,
+  | 'tenantId'
+  | 'id'
+  | 'version'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'homeAddress'
+  | 'homePostal'
+  | 'companyId'
+  | 'consultDoctorId'
+>;
 
 export async function insertPatient(tx: TenantTx, patient: NewPatient): Promise<string> {
   const { id } = await tx.db
@@ -108,22 +105,23 @@ function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export interface PatientSearchRow {
-  id: string;
-  name: string;
-  nric: string | null;
-  title: Title | null;
-  idType: string;
-  gender: Gender;
-  cardNoPrefix: string | null;
-  cardNo: string | null;
-  contactNo: string;
-  telCode: string;
-  birthDate: string;
-  consultDoctorId: string | null;
-  homeAddress: string | null;
-  homePostal: string | null;
-}
+export type PatientSearchRow = Pick<
+  Selectable<PatientsTable>,
+  | 'id'
+  | 'name'
+  | 'nric'
+  | 'title'
+  | 'idType'
+  | 'gender'
+  | 'cardNoPrefix'
+  | 'cardNo'
+  | 'contactNo'
+  | 'telCode'
+  | 'birthDate'
+  | 'consultDoctorId'
+  | 'homeAddress'
+  | 'homePostal'
+>;
 
 /**
  * Patients whose chosen field contains the keyword, in name order. Runs through the

@@ -1,0 +1,70 @@
+import type { OptionCreateBody, OptionRecord, OptionUpdateBody } from '@clinic/domain';
+import { conflict, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import type { BranchScope } from '../../platform/scope.ts';
+import { BRANCH_LISTS, type OptionList } from './options.defaults.ts';
+import * as repo from './options.repo.ts';
+
+/** Room services and waiting areas belong to the caller's branch; other lists to the clinic. */
+const branchOfList = (scope: BranchScope, list: OptionList) =>
+  BRANCH_LISTS.has(list) ? scope.branchId : null;
+
+async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('code', 'This code is already in the list.');
+    throw error;
+  }
+}
+
+/** Every entry of a list, inactive ones included: what administrators edit. */
+export function allOptions(scope: BranchScope, list: OptionList): Promise<OptionRecord[]> {
+  return scope.run((tx) => repo.listOptions(tx, list, { branchId: scope.branchId }));
+}
+
+export function createOption(
+  scope: BranchScope,
+  list: OptionList,
+  body: OptionCreateBody,
+): Promise<OptionRecord> {
+  const values = { ...body, name: body.name ?? body.code };
+  return refusingDuplicates(() =>
+    scope.run((tx) => repo.insertOption(tx, list, branchOfList(scope, list), values)),
+  );
+}
+
+/** Changes an entry when `version` is current: 409 when it changed meanwhile, 404 when gone. */
+export function updateOption(
+  scope: BranchScope,
+  list: OptionList,
+  id: string,
+  body: OptionUpdateBody,
+): Promise<OptionRecord> {
+  const { version, ...fields } = body;
+  const values = { ...fields, name: fields.name ?? fields.code };
+  return refusingDuplicates(() =>
+    scope.run(async (tx) => {
+      const branchId = branchOfList(scope, list);
+      const row = await repo.updateOption(tx, list, id, version, values, branchId);
+      if (row) return row;
+      throw (await repo.findOption(tx, list, id, branchId))
+        ? conflict()
+        : notFound('This option does not exist.');
+    }),
+  );
+}
+
+export function deleteOption(
+  scope: BranchScope,
+  list: OptionList,
+  id: string,
+  version: number,
+): Promise<void> {
+  return scope.run(async (tx) => {
+    const branchId = branchOfList(scope, list);
+    if (await repo.deleteOption(tx, list, id, version, branchId)) return;
+    throw (await repo.findOption(tx, list, id, branchId))
+      ? conflict()
+      : notFound('This option does not exist.');
+  });
+}

@@ -1,0 +1,77 @@
+import {
+  queueDisplayAnswer,
+  type DoctorRoom,
+  type DoctorRoomBody,
+  type IssuedDisplayLink,
+  type QueueDisplayAnswer,
+  type QueueDisplayQuery,
+} from '@clinic/domain';
+import { randomBytes } from 'node:crypto';
+import { DISPLAY_TOKEN_PREFIX } from '../../platform/access.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { clinicContext, type BranchScope } from '../../platform/scope.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import { findOption } from '../options/options.repo.ts';
+import * as queueRepo from '../queue/queue.repo.ts';
+import * as repo from './queue-display.repo.ts';
+
+/** The board's lists for the day and filters asked for. */
+export function boardOf(scope: BranchScope, query: QueueDisplayQuery): Promise<QueueDisplayAnswer> {
+  return scope.run(async (tx) => {
+    const clinic = await clinicContext(tx, scope.branchId);
+    const entries = await queueRepo.listDay(tx, scope.branchId, clinic.dateOf(query.visitDate));
+    return queueDisplayAnswer(entries, { roomServices: query.status, areaID: query.areaID });
+  });
+}
+
+/** A new display link: its token is answered this once and stored only as a hash. */
+export function issueDisplayLink(scope: BranchScope, name: string): Promise<IssuedDisplayLink> {
+  const token = `${DISPLAY_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return scope.run(async (tx) => {
+    const link = await repo.insertDisplayLink(tx, {
+      branchId: scope.branchId,
+      name,
+      tokenHash: hashToken(token),
+      createdBy: scope.userId,
+    });
+    const { branchCode } = await repo.displayIdentity(tx, scope.branchId);
+    return {
+      ...link,
+      token,
+      path: `/${encodeURIComponent(branchCode)}/queue-display?key=${token}`,
+    };
+  });
+}
+
+export async function revokeDisplayLink(scope: BranchScope, id: string): Promise<void> {
+  const revoked = await scope.run((tx) => repo.revokeDisplayLink(tx, scope.branchId, id));
+  if (!revoked) throw notFound('This display link does not exist.');
+}
+
+/** Sets the room and waiting area of a doctor of the branch. */
+export function setDoctorRoom(
+  scope: BranchScope,
+  doctorId: string,
+  body: DoctorRoomBody,
+): Promise<DoctorRoom> {
+  return scope.run(async (tx) => {
+    const isDoctorHere = (await repo.doctorRooms(tx, scope.branchId)).some(
+      (doctor) => doctor.doctorId === doctorId,
+    );
+    if (!isDoctorHere) throw notFound('This doctor does not work in this branch.');
+    if (body.areaID && !(await findOption(tx, 'waitingArea', body.areaID, scope.branchId))) {
+      throw fieldError('areaID', 'Please choose a waiting area of this branch.');
+    }
+    await repo.saveDoctorRoom(tx, {
+      branchId: scope.branchId,
+      doctorId,
+      roomName: body.roomName,
+      areaId: body.areaID,
+    });
+    const saved = (await repo.doctorRooms(tx, scope.branchId)).find(
+      (doctor) => doctor.doctorId === doctorId,
+    );
+    if (!saved) throw notFound();
+    return saved;
+  });
+}
