@@ -1,14 +1,9 @@
 import { visitPurposeSummary, type QueueEntry } from '@clinic/domain';
 import { ActionIcon, ColorSwatch, Group, Menu, Table } from '@mantine/core';
-import {
-  IconCash,
-  IconDotsVertical,
-  IconFileInvoice,
-  IconId,
-  IconReportMedical,
-} from '@tabler/icons-react';
+import { IconDotsVertical, IconReportMedical } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PatientLinkItems } from '../PatientLinkItems.tsx';
 import { branchPath, useBranch } from '../queue-api.ts';
 import { formatQueueDate, formatQueueTime } from '../queue-format.ts';
 
@@ -16,7 +11,6 @@ import { formatQueueDate, formatQueueTime } from '../queue-format.ts';
 function HistoryMenu({ entry }: { entry: QueueEntry }) {
   const { t } = useTranslation();
   const { branchCode } = useBranch();
-  const patientQuery = `?patientId=${encodeURIComponent(entry.patientId)}`;
   return (
     <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
       <Menu.Target>
@@ -39,27 +33,7 @@ function HistoryMenu({ entry }: { entry: QueueEntry }) {
         >
           {t('queue.search.medicalRecord')}
         </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={branchPath(branchCode, `invoice${patientQuery}`)}
-          leftSection={<IconFileInvoice size={16} aria-hidden />}
-        >
-          {t('queue.action.invoices')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={branchPath(branchCode, `payments${patientQuery}`)}
-          leftSection={<IconCash size={16} aria-hidden />}
-        >
-          {t('queue.action.payments')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={branchPath(branchCode, `patients/${entry.patientId}/personal`)}
-          leftSection={<IconId size={16} aria-hidden />}
-        >
-          {t('queue.action.patientDetail')}
-        </Menu.Item>
+        <PatientLinkItems branchCode={branchCode} patientId={entry.patientId} />
       </Menu.Dropdown>
     </Menu>
   );

@@ -3,17 +3,14 @@ import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconArrowDown,
   IconArrowUp,
-  IconCash,
   IconDotsVertical,
-  IconFileInvoice,
-  IconId,
   IconTag,
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { PatientLinkItems } from '../PatientLinkItems.tsx';
 import { dialogs } from '../../../components/dialogs.tsx';
-import { branchPath, queueRequests } from '../queue-api.ts';
+import { queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
 
 export interface QueueRowMenuProps {
@@ -34,7 +31,6 @@ export function QueueRowMenu({
   const run = useQueueAction();
   const above = queueNeighbour(entries, entry.id, 'up');
   const below = queueNeighbour(entries, entry.id, 'down');
-  const patientQuery = `?patientId=${encodeURIComponent(entry.patientId)}`;
 
   async function remove() {
     const answer = await dialogs.confirm({
@@ -86,27 +82,7 @@ export function QueueRowMenu({
           {t('queue.action.delete')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item
-          component={Link}
-          to={branchPath(branchCode, `invoice${patientQuery}`)}
-          leftSection={<IconFileInvoice size={16} aria-hidden />}
-        >
-          {t('queue.action.invoices')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={branchPath(branchCode, `payments${patientQuery}`)}
-          leftSection={<IconCash size={16} aria-hidden />}
-        >
-          {t('queue.action.payments')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={branchPath(branchCode, `patients/${entry.patientId}/personal`)}
-          leftSection={<IconId size={16} aria-hidden />}
-        >
-          {t('queue.action.patientDetail')}
-        </Menu.Item>
+        <PatientLinkItems branchCode={branchCode} patientId={entry.patientId} />
         <Menu.Item
           leftSection={<IconTag size={16} aria-hidden />}
           onClick={() => onPrintPatientLabel(entry)}
