@@ -59,6 +59,8 @@ export const SessionInfo = z.object({
     status: z.enum(['trial', 'active']),
     /** Unix seconds, null once the clinic is on a paid plan. */
     trialEndsAt: z.int().nullable(),
+    /** The clinic's time zone, minutes from UTC: its days (queue, board) are counted in it. */
+    timezoneOffset: z.int(),
   }),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;

@@ -207,6 +207,8 @@ export const DisplayIdentity = z.object({
   branchCode: z.string(),
   branchName: z.string(),
   clinicName: z.string(),
+  /** Minutes from UTC: the board's day is the clinic's. */
+  timezoneOffset: z.int(),
 });
 export type DisplayIdentity = z.infer<typeof DisplayIdentity>;
 

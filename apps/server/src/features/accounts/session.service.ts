@@ -156,6 +156,7 @@ async function attemptSignIn(
           tenant.status === 'trial' && tenant.trialEndsAt
             ? Math.floor(tenant.trialEndsAt.getTime() / 1000)
             : null,
+        timezoneOffset: tenant.timezoneOffset,
       },
     },
   };

@@ -60,7 +60,7 @@ export function displayIdentity(tx: TenantTx, branchId: string): Promise<Display
   return tx.db
     .selectFrom('branches as b')
     .innerJoin('tenants as t', 't.id', 'b.tenantId')
-    .select(['b.id as branchId', 'b.code as branchCode', 'b.name as branchName', 't.clinicName'])
+    .select(['b.id as branchId', 'b.code as branchCode', 'b.name as branchName', 't.clinicName', 't.timezoneOffset'])
     .where('b.id', '=', branchId)
     .executeTakeFirstOrThrow();
 }
