@@ -1,7 +1,13 @@
+import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
@@ -26,7 +32,8 @@ import { serveWebApp } from './platform/web-static.ts';
 export interface BuildOptions {
   /** An open database to use instead of opening one from the config (tests share one). */
   database?: DatabaseHandle;
-  logger?: boolean;
+  /** false: no log; a stream: the log goes there (stdout by default). */
+  logger?: boolean | { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -35,9 +42,41 @@ declare module 'fastify' {
   }
 }
 
+/** A hop count becomes Fastify's function form: trust the nearest `hops` proxies. */
+function trustedProxies(setting: AppConfig['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/** Query values that are credentials (a socket's session token, a display link's key). */
+const SECRET_QUERY = /([?&](?:token|key)=)[^&]*/gi;
+
+/** What a request log line shows: never a credential from the address. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
+    remoteAddress: request.ip,
+  };
+}
+
+/**
+ * The web app loads only its own files; Mantine and the label printer set inline styles.
+ * Plain HTTP stays usable (a clinic's LAN address), so requests are not upgraded to HTTPS.
+ */
+const CONTENT_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
 /** LISTEN/NOTIFY across API instances on PostgreSQL; in-process on the embedded database. */
 async function openEventBus(database: DatabaseHandle, log: FastifyBaseLogger): Promise<EventBus> {
-  if (!database.appConnectionString) return new InProcessEventBus();
+  if (!database.appConnectionString) return new InProcessEventBus(log);
   const bus = new PostgresEventBus(database.appConnectionString, log);
   await bus.start();
   return bus;
@@ -49,10 +88,17 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestForLog },
+            ...(typeof options.logger === 'object' ? { stream: options.logger } : {}),
+          },
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     frameworkErrors: frameworkErrorReply,
   });
@@ -68,6 +114,8 @@ export async function buildApp(
       appDatabaseUrl: config.appDatabaseUrl,
       dataDir: config.dataDir,
       migrate: true,
+      onIdleError: (error) =>
+        app.log.warn({ err: error }, 'idle database connection failed; it is replaced'),
     }));
   const events = await openEventBus(database, app.log);
   const ctx: AppContext = {
@@ -84,7 +132,13 @@ export async function buildApp(
   };
   app.decorate('appContext', ctx);
   ctx.mail.startRetrying(config.mailRetrySeconds);
+  const pruning = setInterval(() => {
+    ctx.throttle
+      .prune()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'throttle prune failed'));
+  }, 3600_000).unref();
   app.addHook('onClose', async () => {
+    clearInterval(pruning);
     ctx.mail.stop();
     await events.close();
     if (ownsDatabase) await database.close();
@@ -97,7 +151,9 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API explorer keeps its own policy (its page has inline scripts); all else gets helmet's.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_POLICY } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   installAccessGuard(app, ctx.db);
 

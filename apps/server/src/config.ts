@@ -20,8 +20,12 @@ export interface AppConfig {
   webDist: string | undefined;
   /** Seconds between retries of unsent mail. */
   mailRetrySeconds: number;
-  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits):
+   * false, a number of hops (1 behind one load balancer), or addresses/CIDR ranges.
+   * `true` believes any hop: only for tests, as a client could then pick its address.
+   */
+  trustProxy: boolean | number | string;
   /** Log every request and response (errors are always logged). */
   logRequests: boolean;
   /** How often an open notification socket re-checks its session (sign-out, expiry). */
@@ -31,6 +35,14 @@ export interface AppConfig {
 function intFrom(value: string | undefined, fallback: number): number {
   const parsed = value === undefined ? NaN : Number.parseInt(value, 10);
   return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | number | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -48,7 +60,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST || undefined,
     mailRetrySeconds: intFrom(env.MAIL_RETRY_SECONDS, 60),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS === 'true',
     socketSessionCheckMs: intFrom(env.SOCKET_SESSION_CHECK_MS, 60_000),
   };

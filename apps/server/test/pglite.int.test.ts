@@ -18,24 +18,7 @@ afterAll(async () => {
 });
 
 describe('on PGlite', () => {
-  it('runs the whole registration, activation and sign-in journey', async () => {
-    const clinic = await newClinic(t);
-    const current = await t.call('GET', '/api/v1/branches/current', {
-      token: clinic.token,
-      branchId: clinic.branchId,
-    });
-    expectStatus(current, 200);
-    expect(current.body.data.code).toBe('MAIN');
-    const rows = await withTenant(database.db, clinic.tenantId, async (tx) => {
-      const { rows } = await sql<{
-        tenant: string;
-      }>`SELECT DISTINCT tenant_id AS tenant FROM users`.execute(tx.db);
-      return rows;
-    });
-    expect(rows).toEqual([{ tenant: clinic.tenantId }]);
-  });
-
-  it('seeds the demo clinic once; a second run changes nothing', async () => {
+  it('seeds the demo clinic into an empty database once; a second run changes nothing', async () => {
     expect(await seedDemo(t.app.appContext)).toBe(true);
     const count = () =>
       sql<{ n: number }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(
@@ -58,6 +41,39 @@ describe('on PGlite', () => {
         ]);
         expect(session.hciCode).toBe('19M0001');
       }
+    }
+  });
+
+  it('runs the whole registration, activation and sign-in journey', async () => {
+    const clinic = await newClinic(t);
+    const current = await t.call('GET', '/api/v1/branches/current', {
+      token: clinic.token,
+      branchId: clinic.branchId,
+    });
+    expectStatus(current, 200);
+    expect(current.body.data.code).toBe('MAIN');
+    const rows = await withTenant(database.db, clinic.tenantId, async (tx) => {
+      const { rows } = await sql<{
+        tenant: string;
+      }>`SELECT DISTINCT tenant_id AS tenant FROM users`.execute(tx.db);
+      return rows;
+    });
+    expect(rows).toEqual([{ tenant: clinic.tenantId }]);
+  });
+
+  it('never seeds demo data into a database that already holds a clinic', async () => {
+    const fresh = await openDatabase({ databaseUrl: undefined, dataDir: 'memory', migrate: true });
+    const other = await startTestApp({}, fresh);
+    try {
+      await newClinic(other);
+      expect(await seedDemo(other.app.appContext)).toBe(false);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(fresh.db);
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await other.close();
+      await fresh.close();
     }
   });
 });

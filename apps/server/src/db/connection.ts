@@ -37,6 +37,8 @@ export interface DatabaseOptions {
   /** Bring the schema up to date with the owner's rights before the API role connects. */
   migrate: boolean;
   poolSize?: number;
+  /** Told when an idle pooled connection fails (a database restart); the pool replaces it. */
+  onIdleError?: (error: Error) => void;
 }
 
 const plugins = [new CamelCasePlugin()];
@@ -51,11 +53,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openPglite(options.dataDir, options);
 }
 
+function idleError(options: DatabaseOptions) {
+  return (error: Error) =>
+    (
+      options.onIdleError ??
+      ((e: Error) => console.warn('Idle database connection failed:', e.message))
+    )(error);
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.migrate) {
-    const owner = new Kysely<unknown>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
-    });
+    const ownerPool = new pg.Pool({ connectionString: url, max: 1 });
+    ownerPool.on('error', idleError(options));
+    const owner = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: ownerPool }) });
     try {
       await migrateToLatest(owner);
     } finally {
@@ -64,6 +74,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   }
   const appConnectionString = options.appDatabaseUrl ?? asAppRole(url);
   const pool = new pg.Pool({ connectionString: appConnectionString, max: options.poolSize ?? 10 });
+  // Without a listener, an idle connection dropped by the server would crash the process.
+  pool.on('error', idleError(options));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
   return {
     kind: 'postgres',

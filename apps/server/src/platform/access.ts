@@ -24,6 +24,8 @@ export type RouteAccess =
       socket?: boolean;
       /** A queue display link may call it too (read-only board routes). */
       display?: boolean;
+      /** Callable before a temporary password is changed (the password change itself, sign-out, the shell's start). */
+      temporaryPassword?: boolean;
     };
 
 declare module 'fastify' {
@@ -33,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | undefined;
     branchId: string | undefined;
+    /** The hash of the token the caller authenticated with (sockets re-check it). */
+    tokenHash: Buffer | undefined;
   }
   interface FastifyInstance {
     /** Every API route with its access rule, as registered: for sweeps over the whole API. */
@@ -79,6 +83,7 @@ function queryValue(request: FastifyRequest, name: string): string | undefined {
 export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
   app.decorateRequest('principal', undefined);
   app.decorateRequest('branchId', undefined);
+  app.decorateRequest('tokenHash', undefined);
   const routeTable: ApiRoute[] = [];
   app.decorate('routeTable', routeTable);
 
@@ -119,7 +124,11 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
         : undefined);
     if (!principal) throw unauthorized();
     request.principal = principal;
+    request.tokenHash = hash;
 
+    if (principal.mustChangePassword && !access.temporaryPassword) {
+      throw forbidden('Please change your temporary password first.');
+    }
     if (access.module && !principal.modules.has(access.module)) {
       throw forbidden('Your clinic has not subscribed to this feature.');
     }

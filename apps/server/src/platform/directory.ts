@@ -12,6 +12,8 @@ export interface Principal {
   userId: string;
   userType: string;
   kind: string;
+  /** Signed in with a temporary password that must be changed before anything else. */
+  mustChangePassword: boolean;
   modules: ReadonlySet<string>;
   branchIds: ReadonlySet<string>;
 }
@@ -26,6 +28,7 @@ export async function principalOfToken(
     userId: string;
     userType: string;
     kind: string;
+    mustChangePassword: boolean;
     modules: string[];
     branchIds: string[];
   }>`SELECT * FROM auth_principal(${tokenHash})`.execute(db);
@@ -54,6 +57,7 @@ export async function principalOfDisplayLink(
     userId: row.createdBy,
     userType: 'Display',
     kind: 'display',
+    mustChangePassword: false,
     modules: new Set(row.modules),
     branchIds: new Set([row.branchId]),
   };
@@ -95,4 +99,9 @@ export async function isUsernameTaken(db: Kysely<DB>, username: string): Promise
 export async function tenantsWithPendingMail(db: Kysely<DB>): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`SELECT tenants_with_pending_mail() AS id`.execute(db);
   return rows.map((row) => row.id);
+}
+
+export async function anyTenantExists(db: Kysely<DB>): Promise<boolean> {
+  const { rows } = await sql<{ exists: boolean }>`SELECT any_tenant_exists() AS exists`.execute(db);
+  return rows[0]?.exists === true;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { TenantTx } from '../db/tenant-db.ts';
 
@@ -27,74 +27,130 @@ export interface EventBus {
 }
 
 const CHANNEL = 'clinic_events';
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 15_000;
 
 /** One process (the embedded database): events are emitted after commit. */
 export class InProcessEventBus implements EventBus {
-  readonly #emitter = new EventEmitter().setMaxListeners(0);
+  readonly #handlers = new Set<BranchEventHandler>();
+  readonly #log: FastifyBaseLogger | undefined;
+
+  constructor(log?: FastifyBaseLogger) {
+    this.#log = log;
+  }
 
   async publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void> {
     const full = { ...event, tenantId: tx.tenantId };
-    tx.afterCommit(() => {
-      this.#emitter.emit(CHANNEL, full);
-    });
+    tx.afterCommit(() =>
+      deliver(this.#handlers, full, (error) =>
+        this.#log?.error({ err: error }, 'event handler failed'),
+      ),
+    );
   }
 
   subscribe(handler: BranchEventHandler): () => void {
-    this.#emitter.on(CHANNEL, handler);
-    return () => this.#emitter.off(CHANNEL, handler);
+    this.#handlers.add(handler);
+    return () => this.#handlers.delete(handler);
   }
 
   async close(): Promise<void> {
-    this.#emitter.removeAllListeners();
+    this.#handlers.clear();
+  }
+}
+
+/** Calls every handler, each on its own: one that throws does not stop the others. */
+function deliver(
+  handlers: Set<BranchEventHandler>,
+  event: BranchEvent,
+  onError: (error: unknown) => void,
+): void {
+  for (const handler of handlers) {
+    try {
+      handler(event);
+    } catch (error) {
+      onError(error);
+    }
   }
 }
 
 /**
  * Several API instances on one PostgreSQL: NOTIFY inside the transaction (PostgreSQL
  * delivers it at commit, never on rollback), LISTEN on one dedicated connection per
- * instance, reconnecting if it drops.
+ * instance. A lost connection is reopened, again and again, with a growing pause.
  */
 export class PostgresEventBus implements EventBus {
-  readonly #emitter = new EventEmitter().setMaxListeners(0);
+  readonly #handlers = new Set<BranchEventHandler>();
   readonly #connectionString: string;
   readonly #log: FastifyBaseLogger;
   #client: pg.Client | undefined;
   #closed = false;
+  #retryMs = RETRY_MIN_MS;
+  /** Names this instance's listening connection in pg_stat_activity. */
+  readonly applicationName = `clinic-events-${randomUUID().slice(0, 8)}`;
 
   constructor(connectionString: string, log: FastifyBaseLogger) {
     this.#connectionString = connectionString;
     this.#log = log;
   }
 
+  /** True while events are being received. */
+  get listening(): boolean {
+    return this.#client !== undefined;
+  }
+
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#connectionString });
+    const client = new pg.Client({
+      connectionString: this.#connectionString,
+      application_name: this.applicationName,
+    });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
+      let event: BranchEvent;
       try {
-        this.#emitter.emit(CHANNEL, JSON.parse(message.payload) as BranchEvent);
+        event = JSON.parse(message.payload) as BranchEvent;
       } catch (error) {
         this.#log.warn({ err: error }, 'unreadable event');
+        return;
       }
+      deliver(this.#handlers, event, (error) =>
+        this.#log.error({ err: error }, 'event handler failed'),
+      );
     });
     client.on('error', (error) => {
       this.#log.warn({ err: error }, 'event connection failed; reconnecting');
-      this.#reconnect(client);
+      this.#lost(client);
     });
-    client.on('end', () => this.#reconnect(client));
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
+    client.on('end', () => this.#lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.#client = client;
+    this.#retryMs = RETRY_MIN_MS;
   }
 
-  #reconnect(client: pg.Client): void {
+  #lost(client: pg.Client): void {
     if (this.#closed || this.#client !== client) return;
     this.#client = undefined;
+    this.#retry();
+  }
+
+  #retry(): void {
+    if (this.#closed) return;
     setTimeout(() => {
-      if (!this.#closed)
-        this.start().catch((error: unknown) =>
-          this.#log.error({ err: error }, 'event connection lost'),
+      if (this.#closed) return;
+      this.start().catch((error: unknown) => {
+        this.#log.warn(
+          { err: error },
+          `event connection not back yet; next try in ${this.#retryMs} ms`,
         );
-    }, 1000).unref();
+        this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MAX_MS);
+        this.#retry();
+      });
+    }, this.#retryMs).unref();
   }
 
   async publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void> {
@@ -103,13 +159,13 @@ export class PostgresEventBus implements EventBus {
   }
 
   subscribe(handler: BranchEventHandler): () => void {
-    this.#emitter.on(CHANNEL, handler);
-    return () => this.#emitter.off(CHANNEL, handler);
+    this.#handlers.add(handler);
+    return () => this.#handlers.delete(handler);
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    this.#emitter.removeAllListeners();
+    this.#handlers.clear();
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});

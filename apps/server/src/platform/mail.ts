@@ -13,6 +13,12 @@ export interface OutgoingMail {
 
 const MAX_ATTEMPTS = 8;
 
+/** A slow mail server must not hold a database connection for minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** What stays in the outbox once a mail server has the mail: codes and passwords do not. */
+const DELIVERED_BODY = '(delivered; the text is not kept)';
+
 /**
  * Transactional outbox: mail is written in the same transaction as the change that
  * causes it, and sent after commit. With no SMTP server configured it is written to the
@@ -30,7 +36,9 @@ export class MailOutbox {
     options: { smtpUrl: string | undefined; from: string; log: FastifyBaseLogger },
   ) {
     this.#db = db;
-    this.#transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+    this.#transport = options.smtpUrl
+      ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
+      : undefined;
     this.#from = options.from;
     this.#log = options.log;
   }
@@ -42,7 +50,12 @@ export class MailOutbox {
       .values({ tenantId: tx.tenantId, toAddress: mail.to, subject: mail.subject, body: mail.body })
       .returning('id')
       .executeTakeFirstOrThrow();
-    tx.afterCommit(() => this.deliver(tx.tenantId, [id]));
+    // Not awaited: the request that caused the mail does not wait for the mail server.
+    tx.afterCommit(() => {
+      this.deliver(tx.tenantId, [id]).catch((error: unknown) =>
+        this.#log.warn({ err: error }, 'mail delivery failed; will retry'),
+      );
+    });
   }
 
   /** Retries unsent mail every `seconds`, across tenants. */
@@ -82,6 +95,7 @@ export class MailOutbox {
           .updateTable('mailOutbox')
           .set({
             status: outcome.status,
+            ...(outcome.status === 'sent' ? { body: DELIVERED_BODY } : {}),
             attempts: mail.attempts + 1,
             lastError: outcome.error ?? null,
             sentAt: outcome.status === 'pending' || outcome.status === 'failed' ? null : new Date(),

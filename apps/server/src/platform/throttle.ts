@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import type { AppError } from './errors.ts';
 
 export interface ThrottleRule {
   /** Events allowed within the window. */
@@ -7,9 +8,20 @@ export interface ThrottleRule {
   windowSeconds: number;
 }
 
+export interface ThrottleLimit {
+  key: string;
+  rule: ThrottleRule;
+  /** The error to answer when the key is over its limit, given the seconds to wait. */
+  refusal: (retryAfterSeconds: number) => AppError;
+}
+
 /**
  * Counts events per key in the database, so limits hold across several API instances.
- * Keys are not tenant data (an address, a lowercased username, a subdomain).
+ * Keys are not tenant data (an address, a lowercased username, a tenant id).
+ *
+ * An attempt is reserved before the work it limits (a password check, a mail): checking
+ * and recording happen together under an advisory lock per key, so a burst of parallel
+ * requests cannot all pass a check that only the first few should.
  */
 export class Throttle {
   readonly #db: Kysely<DB>;
@@ -18,27 +30,28 @@ export class Throttle {
     this.#db = db;
   }
 
-  /** Seconds until the key is allowed again, or 0 when it is allowed now. */
-  async retryAfter(key: string, rule: ThrottleRule): Promise<number> {
-    const row = await this.#db
-      .selectFrom('throttleEvents')
-      .select([
-        sql<number>`count(*)::int`.as('count'),
-        sql<number>`extract(epoch from min(happened_at))::float8`.as('oldest'),
-      ])
-      .where('key', '=', key)
-      .where('happenedAt', '>', sql<Date>`now() - make_interval(secs => ${rule.windowSeconds})`)
-      .executeTakeFirstOrThrow();
-    if (row.count < rule.limit) return 0;
-    return Math.max(1, Math.ceil(row.oldest + rule.windowSeconds - Date.now() / 1000));
+  /** Records one event per limit, or throws the first limit's refusal and records nothing. */
+  async reserve(limits: ThrottleLimit[]): Promise<string[]> {
+    const ordered = [...limits].sort((a, b) => a.key.localeCompare(b.key));
+    return this.#db.transaction().execute(async (trx) => {
+      for (const limit of ordered) {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(${limit.key}))`.execute(trx);
+        const wait = await retryAfter(trx, limit.key, limit.rule);
+        if (wait > 0) throw limit.refusal(wait);
+      }
+      const rows = await trx
+        .insertInto('throttleEvents')
+        .values(ordered.map((limit) => ({ key: limit.key })))
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    });
   }
 
-  async record(...keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.#db
-      .insertInto('throttleEvents')
-      .values(keys.map((key) => ({ key })))
-      .execute();
+  /** Gives reserved events back: the attempt turned out not to count (a correct password). */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#db.deleteFrom('throttleEvents').where('id', 'in', ids).execute();
   }
 
   async clear(key: string): Promise<void> {
@@ -52,4 +65,19 @@ export class Throttle {
       .where('happenedAt', '<', sql<Date>`now() - interval '1 day'`)
       .execute();
   }
+}
+
+/** Seconds until the key is allowed again, or 0 when it is allowed now. */
+async function retryAfter(trx: Transaction<DB>, key: string, rule: ThrottleRule): Promise<number> {
+  const row = await trx
+    .selectFrom('throttleEvents')
+    .select([
+      sql<number>`count(*)::int`.as('count'),
+      sql<number>`extract(epoch from min(happened_at))::float8`.as('oldest'),
+    ])
+    .where('key', '=', key)
+    .where('happenedAt', '>', sql<Date>`now() - make_interval(secs => ${rule.windowSeconds})`)
+    .executeTakeFirstOrThrow();
+  if (row.count < rule.limit) return 0;
+  return Math.max(1, Math.ceil(row.oldest + rule.windowSeconds - Date.now() / 1000));
 }

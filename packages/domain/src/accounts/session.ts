@@ -114,3 +114,19 @@ export const DEVICE_CONFIRM_TEXTS = {
   repeat: 'Authorization successful, please do not repeat operation！',
   failure: 'Authorization failure!',
 } as const;
+
+export const SINGPASS_UNAVAILABLE =
+  'Singpass sign-in is not set up for this clinic yet. Please sign in with your username.';
+
+/** `POST /sp-state`: where the identity provider should send the user back. */
+export const SingpassStateBody = z.strictObject({
+  redirectUri: z
+    .string({ error: 'redirectUri is required' })
+    .max(2000, 'redirectUri is at most 2000 characters'),
+});
+
+/** `POST /sp-sign-in`: the identity provider's code and the browser's device id. */
+export const SingpassSignInBody = z.strictObject({
+  code: z.string({ error: 'code is required' }).max(2000, 'code is at most 2000 characters'),
+  whiteList: z.string().max(200, 'whiteList is at most 200 characters').optional(),
+});

@@ -22,7 +22,13 @@
  * queue number and where to go (`QueueDisplayEntry`).
  */
 import { z } from 'zod';
-import { cacheBusters, fromQuery, optionalId, unixSeconds } from '../common/fields.ts';
+import {
+  cacheBusters,
+  fromQuery,
+  optionalId,
+  unixSeconds,
+  versionField,
+} from '../common/fields.ts';
 import { QUEUE_STATUS, QueueEntry, QueueRecordStatus } from './queue.ts';
 
 export const QUEUE_DISPLAY_MESSAGES = {
@@ -237,5 +243,7 @@ export const DoctorRoomBody = z.strictObject({
   areaID: optionalId(QUEUE_DISPLAY_MESSAGES.areaID)
     .nullish()
     .transform((value) => value ?? null),
+  /** The room's version when it exists (409 when stale); absent for a doctor without one. */
+  version: versionField().nullish(),
 });
 export type DoctorRoomBody = z.infer<typeof DoctorRoomBody>;

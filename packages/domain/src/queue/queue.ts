@@ -305,7 +305,7 @@ export const QueueRoomServiceBody = z.strictObject({
     .string({ error: QUEUE_MESSAGES.roomServiceRequired })
     .trim()
     .min(1, QUEUE_MESSAGES.roomServiceRequired)
-    .max(100, 'roomService cannot exceed 100 characters'),
+    .max(200, 'roomService cannot exceed 200 characters'),
   version: versionField(),
 });
 export type QueueRoomServiceBody = z.infer<typeof QueueRoomServiceBody>;

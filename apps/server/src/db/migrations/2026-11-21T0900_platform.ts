@@ -179,18 +179,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        RETURNS TABLE (tenant_id uuid, user_id uuid)
        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
        $$ SELECT u.tenant_id, u.id FROM users u WHERE lower(u.username) = lower(p_username) $$`,
+    // A session's holder, while the session, the user and the clinic are all in force
+    // (activated; not a trial that has ended).
     `CREATE FUNCTION auth_principal(p_token_hash bytea)
        RETURNS TABLE (tenant_id uuid, session_id uuid, user_id uuid, user_type text, kind text,
-                      modules text[], branch_ids uuid[])
+                      must_change_password boolean, modules text[], branch_ids uuid[])
        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
-       $$ SELECT s.tenant_id, s.id, s.user_id, u.type, s.kind,
+       $$ SELECT s.tenant_id, s.id, s.user_id, u.type, s.kind, u.must_change_password,
                  ARRAY(SELECT m.module FROM tenant_modules m WHERE m.tenant_id = s.tenant_id ORDER BY 1),
                  ARRAY(SELECT ub.branch_id FROM user_branches ub
                         WHERE ub.tenant_id = s.tenant_id AND ub.user_id = s.user_id)
             FROM sessions s
             JOIN users u ON u.tenant_id = s.tenant_id AND u.id = s.user_id
+            JOIN tenants t ON t.id = s.tenant_id
            WHERE s.token_hash = p_token_hash AND s.revoked_at IS NULL
-             AND s.expires_at > now() AND u.is_active $$`,
+             AND s.expires_at > now() AND u.is_active
+             AND t.activated_at IS NOT NULL
+             AND NOT (t.status = 'trial' AND t.trial_ends_at < now()) $$`,
+    // Whether any clinic exists: the demo clinic is created only in an empty database.
+    `CREATE FUNCTION any_tenant_exists() RETURNS boolean
+       LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
+       $$ SELECT EXISTS (SELECT 1 FROM tenants) $$`,
     `CREATE FUNCTION tenant_id_by_subdomain(p_subdomain text) RETURNS uuid
        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
        $$ SELECT id FROM tenants WHERE subdomain = lower(p_subdomain) $$`,
@@ -210,6 +219,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       'tenant_id_of_user(uuid)',
       'username_taken(text)',
       'tenants_with_pending_mail()',
+      'any_tenant_exists()',
     ].flatMap((fn) => [
       `REVOKE ALL ON FUNCTION ${fn} FROM PUBLIC`,
       `GRANT EXECUTE ON FUNCTION ${fn} TO clinic_app`,

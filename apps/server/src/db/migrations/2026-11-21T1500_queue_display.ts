@@ -38,14 +38,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `CREATE UNIQUE INDEX display_links_token_hash_key ON display_links (token_hash)`,
     ...tenantOwned('display_links'),
 
-    // A display link's holder: its tenant, its one branch, and the tenant's modules.
+    // A display link's holder: its tenant, its one branch, and the tenant's modules, while
+    // the link is not revoked, its creator is still active and the clinic in force.
     `CREATE FUNCTION auth_display_link(p_token_hash bytea)
        RETURNS TABLE (tenant_id uuid, link_id uuid, branch_id uuid, created_by uuid, modules text[])
        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
        $$ SELECT l.tenant_id, l.id, l.branch_id, l.created_by,
                  ARRAY(SELECT m.module FROM tenant_modules m WHERE m.tenant_id = l.tenant_id ORDER BY 1)
             FROM display_links l
-           WHERE l.token_hash = p_token_hash AND l.revoked_at IS NULL $$`,
+            JOIN tenants t ON t.id = l.tenant_id
+            JOIN users u ON u.tenant_id = l.tenant_id AND u.id = l.created_by
+           WHERE l.token_hash = p_token_hash AND l.revoked_at IS NULL AND u.is_active
+             AND NOT (t.status = 'trial' AND t.trial_ends_at < now()) $$`,
     `REVOKE ALL ON FUNCTION auth_display_link(bytea) FROM PUBLIC`,
     `GRANT EXECUTE ON FUNCTION auth_display_link(bytea) TO clinic_app`,
   ]);

@@ -11,7 +11,7 @@ import { createPatient } from '../../features/patients/patients.service.ts';
 import * as queue from '../../features/queue/queue.service.ts';
 import type { TenantRunner } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { tenantIdBySubdomain } from '../../platform/directory.ts';
+import { anyTenantExists, tenantIdBySubdomain } from '../../platform/directory.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import { hashSecret } from '../../platform/passwords.ts';
 import type { BranchScope } from '../../platform/scope.ts';
@@ -98,14 +98,15 @@ export const demoSignIns: DemoSignIn[] = DEMO_USERS.map((user) => ({
 }));
 
 /**
- * The demo clinic: created once with two branches, a user of each type and its patients;
- * and, whenever a demo branch's day is still empty, a realistic queue for today. Answers
- * whether the clinic was created now.
+ * The demo clinic: created in an empty database with two branches, a user of each type
+ * and its patients; and, whenever a demo branch's day is still empty, a realistic queue
+ * for today. Answers whether the clinic was created now.
  */
 export async function seedDemo(ctx: AppContext): Promise<boolean> {
   let tenantId = await tenantIdBySubdomain(ctx.db, DEMO_SUBDOMAIN);
   let created = false;
-  if (!tenantId) {
+  // Only an empty database gets the demo clinic: never one that already serves clinics.
+  if (!tenantId && !(await anyTenantExists(ctx.db))) {
     try {
       tenantId = await createDemoClinic(ctx);
       created = true;
@@ -198,12 +199,16 @@ async function assignDoctorRooms(tx: TenantTx): Promise<void> {
   for (const branch of await tx.db.selectFrom('branches').select('id').execute()) {
     const [mainArea] = await listOptions(tx, 'waitingArea', { branchId: branch.id });
     for (const [index, doctor] of doctors.entries()) {
-      await saveDoctorRoom(tx, {
-        branchId: branch.id,
-        doctorId: doctor.id,
-        roomName: `Room ${index + 1}`,
-        areaId: mainArea?.id ?? null,
-      });
+      await saveDoctorRoom(
+        tx,
+        {
+          branchId: branch.id,
+          doctorId: doctor.id,
+          roomName: `Room ${index + 1}`,
+          areaId: mainArea?.id ?? null,
+        },
+        null,
+      );
     }
   }
 }

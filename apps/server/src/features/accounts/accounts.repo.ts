@@ -82,8 +82,10 @@ export async function insertUser(
   return id;
 }
 
-export function findTenant(tx: TenantTx) {
-  return tx.db.selectFrom('tenants').selectAll().where('id', '=', tx.tenantId).executeTakeFirst();
+/** The caller's tenant; `forUpdate` locks its row until the transaction ends. */
+export function findTenant(tx: TenantTx, options: { forUpdate?: boolean } = {}) {
+  const query = tx.db.selectFrom('tenants').selectAll().where('id', '=', tx.tenantId);
+  return (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export async function setActivationCode(

@@ -5,6 +5,9 @@ import {
   DeviceConfirmResult,
   PasswordChangeBody,
   SessionInfo,
+  SINGPASS_UNAVAILABLE,
+  SingpassSignInBody,
+  SingpassStateBody,
   SignInBody,
   SubdomainParams,
   TenantConfirmBody,
@@ -21,10 +24,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { principalOf } from '../../platform/access.ts';
+import { badRequest } from '../../platform/errors.ts';
 import { confirmActivation, registerTenant, resendActivation } from './registration.service.ts';
 import { changePassword, confirmDevice, signIn, signOut, timeoutInfo } from './session.service.ts';
 
 const signedIn = { module: null, branch: 'optional' } as const;
+/** What a user with a temporary password may still do. */
+const beforePasswordChange = { ...signedIn, temporaryPassword: true } as const;
 const Done = dataOf(z.boolean());
 
 function callerOf(request: FastifyRequest) {
@@ -85,7 +91,7 @@ export function accountsRoutes(ctx: AppContext) {
     });
 
     app.post('/sign-out', {
-      config: { access: signedIn },
+      config: { access: beforePasswordChange },
       schema: { tags: ['accounts'], response: { 200: Done } },
       handler: async (request) => {
         await signOut(ctx, principalOf(request));
@@ -94,7 +100,7 @@ export function accountsRoutes(ctx: AppContext) {
     });
 
     app.put('/accounts/password', {
-      config: { access: signedIn },
+      config: { access: beforePasswordChange },
       schema: { tags: ['accounts'], body: PasswordChangeBody, response: { 200: Done } },
       handler: async (request) => {
         await changePassword(ctx, principalOf(request), request.body);
@@ -115,8 +121,23 @@ export function accountsRoutes(ctx: AppContext) {
       }),
     });
 
+    // Singpass (national digital identity): the spec's client calls these; there is no
+    // identity provider to talk to yet, so they say so clearly.
+    for (const [path, body] of [
+      ['/sp-state', SingpassStateBody],
+      ['/sp-sign-in', SingpassSignInBody],
+    ] as const) {
+      app.post(path, {
+        config: { access: 'public' },
+        schema: { tags: ['accounts'], body },
+        handler: async () => {
+          throw badRequest(SINGPASS_UNAVAILABLE);
+        },
+      });
+    }
+
     app.get('/timeout', {
-      config: { access: signedIn },
+      config: { access: beforePasswordChange },
       schema: { tags: ['accounts'], response: { 200: dataOf(TimeoutInfo) } },
       handler: async (request) => ({
         data: await timeoutInfo(ctx, principalOf(request), request.branchId),

@@ -101,12 +101,17 @@ export async function registerTenant(
   body: TenantRegistrationBody,
   address: string,
 ): Promise<TenantRegistrationResult> {
-  const wait = await ctx.throttle.retryAfter(`register:${address}`, REGISTRATIONS_PER_ADDRESS);
-  if (wait > 0)
-    throw rateLimited(
-      'Too many clinics were registered from your network. Please try again later.',
-      wait,
-    );
+  await ctx.throttle.reserve([
+    {
+      key: `register:${address}`,
+      rule: REGISTRATIONS_PER_ADDRESS,
+      refusal: (wait) =>
+        rateLimited(
+          'Too many clinics were registered from your network. Please try again later.',
+          wait,
+        ),
+    },
+  ]);
   const taken = await takenFields(ctx, body);
   if (taken.length > 0) throw takenError(taken);
 
@@ -155,10 +160,14 @@ export async function registerTenant(
     });
   } catch (error) {
     // Someone took the subdomain or email between the check and the insert.
-    if (isUniqueViolation(error)) throw takenError(await takenFields(ctx, body));
+    if (
+      isUniqueViolation(error, 'tenants_subdomain_key') ||
+      isUniqueViolation(error, 'users_username_key')
+    ) {
+      throw takenError(await takenFields(ctx, body));
+    }
     throw error;
   }
-  await ctx.throttle.record(`register:${address}`);
   return { tenantId, subdomain: body.subdomain, email: body.email };
 }
 
@@ -174,12 +183,17 @@ const ALREADY_ACTIVE = 'This clinic is already activated. Please sign in.';
 /** Replaces the activation code with a new one and mails it. */
 export async function resendActivation(ctx: AppContext, subdomain: string): Promise<void> {
   const tenantId = await tenantOfSubdomain(ctx, subdomain);
-  const wait = await ctx.throttle.retryAfter(`resend:${tenantId}`, RESEND_RULE);
-  if (wait > 0)
-    throw rateLimited(
-      `A code was sent a moment ago. Please wait ${wait} seconds before asking again.`,
-      wait,
-    );
+  await ctx.throttle.reserve([
+    {
+      key: `resend:${tenantId}`,
+      rule: RESEND_RULE,
+      refusal: (wait) =>
+        rateLimited(
+          `A code was sent a moment ago. Please wait ${wait} seconds before asking again.`,
+          wait,
+        ),
+    },
+  ]);
   const code = activationCode();
   const codeHash = await hashSecret(code);
   await withTenant(ctx.db, tenantId, async (tx) => {
@@ -194,14 +208,14 @@ export async function resendActivation(ctx: AppContext, subdomain: string): Prom
       activationMail(ctx, owner.email, owner.firstName, tenant.clinicName, tenant.subdomain, code),
     );
   });
-  await ctx.throttle.record(`resend:${tenantId}`);
 }
 
 type ConfirmOutcome = { ok: true } | { ok: false; error: AppError };
 
 /**
  * Checks the code; a wrong one counts as an attempt (kept even though the call fails).
- * Success activates the clinic and mails the administrator a temporary password.
+ * Success activates the clinic and mails the administrator a temporary password. The
+ * tenant row stays locked meanwhile, so parallel guesses are counted one after another.
  */
 export async function confirmActivation(
   ctx: AppContext,
@@ -212,7 +226,7 @@ export async function confirmActivation(
   const password = temporaryPassword();
   const passwordHash = await hashSecret(password);
   const outcome = await withTenant(ctx.db, tenantId, async (tx): Promise<ConfirmOutcome> => {
-    const tenant = await repo.findTenant(tx);
+    const tenant = await repo.findTenant(tx, { forUpdate: true });
     if (!tenant) return { ok: false, error: notFound() };
     if (tenant.activatedAt) return { ok: false, error: badRequest(ALREADY_ACTIVE) };
     if (tenant.activationAttempts >= MAX_ACTIVATION_ATTEMPTS) {

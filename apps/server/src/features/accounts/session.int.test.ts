@@ -1,11 +1,16 @@
+import { SINGPASS_UNAVAILABLE } from '@clinic/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant-db.ts';
 import {
   expectStatus,
   newClinic,
   randomAddress,
+  readActivationCode,
+  readTemporaryPassword,
+  registrationBody,
   signIn,
   startTestApp,
+  todayStart,
   type Clinic,
   type TestApp,
 } from '../../../test/helpers.ts';
@@ -119,6 +124,91 @@ describe('sign-in', () => {
     );
     // A disabled user's existing sessions stop working too.
     expect((await t.call('GET', '/api/v1/timeout', { token: other.token })).status).toBe(401);
+  });
+});
+
+describe('a signed-in session', () => {
+  it('counts concurrent failures exactly: of 12 parallel wrong passwords only 5 are tried', async () => {
+    const target = await newClinic(t);
+    const attempts = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.call('POST', '/api/v1/sign-in', {
+          body: { username: target.email, password: `Wrong-password-${i}` },
+          remoteAddress: randomAddress(),
+        }),
+      ),
+    );
+    const statuses = attempts.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('stops working when the trial of the clinic ends', async () => {
+    const other = await newClinic(t);
+    expectStatus(await t.call('GET', '/api/v1/timeout', { token: other.token }), 200);
+    await withTenant(t.database.db, other.tenantId, (tx) =>
+      tx.db
+        .updateTable('tenants')
+        .set({ trialEndsAt: new Date(Date.now() - 1000) })
+        .execute(),
+    );
+    expect((await t.call('GET', '/api/v1/timeout', { token: other.token })).status).toBe(401);
+  });
+
+  it('with a temporary password may only change it, time out or sign out', async () => {
+    const body = registrationBody();
+    expectStatus(
+      await t.call('POST', '/api/v1/tenants', { body, remoteAddress: randomAddress() }),
+      201,
+    );
+    const code = await readActivationCode(t, body.email);
+    expectStatus(
+      await t.call('PUT', `/api/v1/tenants/${body.subdomain}/confirm`, {
+        body: { activeCode: code },
+      }),
+      200,
+    );
+    const temporary = await readTemporaryPassword(t, body.email);
+    const first = await signIn(t, body.email, temporary);
+    expect(first.user.mustChangePassword).toBe(true);
+    const branchId = first.branches[0]!.id;
+    const queue = await t.call('GET', `/api/v1/queue?visitDate=${todayStart()}`, {
+      token: first.token,
+      branchId,
+    });
+    expect(queue.status).toBe(403);
+    expect(queue.body.error.message).toBe('Please change your temporary password first.');
+    expectStatus(await t.call('GET', '/api/v1/timeout', { token: first.token }), 200);
+    expectStatus(
+      await t.call('GET', '/api/v1/branches/current', { token: first.token, branchId }),
+      200,
+    );
+    expectStatus(
+      await t.call('PUT', '/api/v1/accounts/password', {
+        token: first.token,
+        body: { currentPassword: temporary, newPassword: 'Chosen-at-last-42' },
+      }),
+      200,
+    );
+    expectStatus(
+      await t.call('GET', `/api/v1/queue?visitDate=${todayStart()}`, {
+        token: first.token,
+        branchId,
+      }),
+      200,
+    );
+  });
+
+  it('cannot start through Singpass, which this server does not offer', async () => {
+    const calls = [
+      ['/api/v1/sp-state', { redirectUri: 'https://clinic.example/callback' }],
+      ['/api/v1/sp-sign-in', { code: 'from-the-provider' }],
+    ] as const;
+    for (const [path, body] of calls) {
+      const response = await t.call('POST', path, { body });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(SINGPASS_UNAVAILABLE);
+    }
   });
 });
 

@@ -35,21 +35,28 @@ function minutes(seconds: number): string {
   return `${count} minute${count === 1 ? '' : 's'}`;
 }
 
-async function checkThrottle(ctx: AppContext, username: string, ip: string): Promise<void> {
-  const accountWait = await ctx.throttle.retryAfter(accountKey(username), FAILURES_PER_ACCOUNT);
-  if (accountWait > 0) {
-    throw rateLimited(
-      `Too many failed sign-in attempts for this account. Please wait ${minutes(accountWait)} and try again.`,
-      accountWait,
-    );
-  }
-  const addressWait = await ctx.throttle.retryAfter(addressKey(ip), FAILURES_PER_ADDRESS);
-  if (addressWait > 0) {
-    throw rateLimited(
-      `Too many failed sign-in attempts from your network. Please wait ${minutes(addressWait)} and try again.`,
-      addressWait,
-    );
-  }
+/** Reserves this attempt against both limits; a correct password gives it back. */
+function reserveAttempt(ctx: AppContext, username: string, ip: string): Promise<string[]> {
+  return ctx.throttle.reserve([
+    {
+      key: accountKey(username),
+      rule: FAILURES_PER_ACCOUNT,
+      refusal: (wait) =>
+        rateLimited(
+          `Too many failed sign-in attempts for this account. Please wait ${minutes(wait)} and try again.`,
+          wait,
+        ),
+    },
+    {
+      key: addressKey(ip),
+      rule: FAILURES_PER_ADDRESS,
+      refusal: (wait) =>
+        rateLimited(
+          `Too many failed sign-in attempts from your network. Please wait ${minutes(wait)} and try again.`,
+          wait,
+        ),
+    },
+  ]);
 }
 
 const invalidCredentials = () =>
@@ -68,7 +75,7 @@ export async function signIn(
   body: SignInBody,
   caller: Caller,
 ): Promise<SessionInfo> {
-  await checkThrottle(ctx, body.username, caller.ip);
+  const attempt = await reserveAttempt(ctx, body.username, caller.ip);
   const target = await signInTarget(ctx.db, body.username);
   const outcome = target
     ? await withTenant(ctx.db, target.tenantId, (tx) =>
@@ -76,12 +83,11 @@ export async function signIn(
       )
     : await unknownUsername(body.password);
   if ('session' in outcome) {
+    await ctx.throttle.release(attempt);
     await ctx.throttle.clear(accountKey(body.username));
     return outcome.session;
   }
-  if (outcome.countsAsFailure) {
-    await ctx.throttle.record(accountKey(body.username), addressKey(caller.ip));
-  }
+  if (!outcome.countsAsFailure) await ctx.throttle.release(attempt);
   throw outcome.refused;
 }
 
@@ -199,28 +205,47 @@ export async function signOut(ctx: AppContext, principal: Principal): Promise<vo
 }
 
 /** Changes the caller's password; their other sessions are signed out. */
+/** Wrong current passwords allowed per user within 15 minutes. */
+export const PASSWORD_CHECKS_PER_USER: ThrottleRule = { limit: 5, windowSeconds: 900 };
+
+/**
+ * Changes the caller's password; their other sessions are signed out. Guesses at the
+ * current password are limited like sign-ins.
+ */
 export async function changePassword(
   ctx: AppContext,
   principal: Principal,
   body: PasswordChangeBody,
 ): Promise<void> {
+  const attempt = await ctx.throttle.reserve([
+    {
+      key: `password:user:${principal.userId}`,
+      rule: PASSWORD_CHECKS_PER_USER,
+      refusal: (wait) =>
+        rateLimited(
+          `Too many wrong current passwords. Please wait ${minutes(wait)} and try again.`,
+          wait,
+        ),
+    },
+  ]);
+  const user = await withTenant(ctx.db, principal.tenantId, (tx) =>
+    repo.findUser(tx, principal.userId),
+  );
+  if (!user) throw notFound();
+  if (!(await verifySecret(user.passwordHash, body.currentPassword))) {
+    throw fieldError('currentPassword', 'The current password is not correct.');
+  }
+  await ctx.throttle.release(attempt);
+  const problem = passwordProblem(body.newPassword, user.username);
+  if (problem) throw fieldError('newPassword', problem);
+  if (body.newPassword === body.currentPassword) {
+    throw fieldError('newPassword', 'The new password must be different from the current one.');
+  }
   const newHash = await hashSecret(body.newPassword);
-  const refusal = await withTenant(ctx.db, principal.tenantId, async (tx) => {
-    const user = await repo.findUser(tx, principal.userId);
-    if (!user) return notFound();
-    if (!(await verifySecret(user.passwordHash, body.currentPassword))) {
-      return fieldError('currentPassword', 'The current password is not correct.');
-    }
-    const problem = passwordProblem(body.newPassword, user.username);
-    if (problem) return fieldError('newPassword', problem);
-    if (body.newPassword === body.currentPassword) {
-      return fieldError('newPassword', 'The new password must be different from the current one.');
-    }
+  await withTenant(ctx.db, principal.tenantId, async (tx) => {
     await repo.setPassword(tx, user.id, newHash, false);
     await repo.revokeOtherSessions(tx, user.id, principal.sessionId);
-    return undefined;
   });
-  if (refusal) throw refusal;
 }
 
 export async function timeoutInfo(
@@ -243,8 +268,13 @@ export async function timeoutInfo(
 }
 
 const DEVICE_FAILURE = 'Authorization failure!';
+/** A device authorization link works for a day. */
+export const DEVICE_LINK_HOURS = 24;
 
-/** Completes the device authorization link sent at sign-in. */
+/**
+ * Completes the device authorization link sent at sign-in, `/validate/{userId}/{id}`; the
+ * spec's client sends the id as `visitorId`. An unknown or day-old link is a failure.
+ */
 export async function confirmDevice(
   ctx: AppContext,
   userId: string,
@@ -256,6 +286,8 @@ export async function confirmDevice(
     const device = await repo.findDeviceAuthorization(tx, userId, { id: authorizationId });
     if (!device) throw notFound(DEVICE_FAILURE);
     if (device.authorizedAt) return { status: 'repeat' as const };
+    if (device.createdAt.getTime() < Date.now() - DEVICE_LINK_HOURS * 3600_000)
+      throw notFound(DEVICE_FAILURE);
     await repo.authorizeDevice(tx, device.id);
     return { status: 'success' as const };
   });

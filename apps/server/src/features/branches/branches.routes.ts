@@ -12,7 +12,7 @@ export function branchesRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get('/branches/current', {
-      config: { access: { module: null, branch: 'required' } },
+      config: { access: { module: null, branch: 'required', temporaryPassword: true } },
       schema: { tags: ['branches'], response: { 200: dataOf(CurrentBranch) } },
       handler: async (request) => {
         const { userId } = principalOf(request);
@@ -26,7 +26,7 @@ export function branchesRoutes(ctx: AppContext) {
     });
 
     app.get('/branches/options', {
-      config: { access: { module: null, branch: 'optional' } },
+      config: { access: { module: null, branch: 'optional', temporaryPassword: true } },
       schema: { tags: ['branches'], response: { 200: listOf(BranchOption) } },
       handler: async (request) => {
         const items = await tenantRunner(

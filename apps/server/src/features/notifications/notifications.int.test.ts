@@ -10,6 +10,7 @@ import {
   type Clinic,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { withTenant } from '../../db/tenant-db.ts';
 
 interface Received {
   eventCode: string;
@@ -180,6 +181,18 @@ describe('notification socket', () => {
     const token = session.body.data.token as string;
     const socket = await listen(token, clinic.branchId);
     await t.call('POST', '/api/v1/sign-out', { token });
+    const deadline = Date.now() + 3000;
+    while (socket.closeCode === undefined && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(socket.closeCode).toBe(4401);
+  });
+
+  it('closes the socket when the user may no longer use the branch', async () => {
+    const nurse = await addUser(t, clinic, 'Nurse');
+    const socket = await listen(nurse.token, clinic.branchId);
+    await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db.deleteFrom('userBranches').where('userId', '=', nurse.id).execute(),
+    );
     const deadline = Date.now() + 3000;
     while (socket.closeCode === undefined && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));

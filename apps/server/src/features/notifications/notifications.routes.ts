@@ -9,9 +9,8 @@ import {
   type Principal,
 } from '../../platform/directory.ts';
 import type { BranchEvent } from '../../platform/event-bus.ts';
-import { hashToken } from '../../platform/tokens.ts';
 
-/** Pings keep idle connections open through proxies and detect dead peers. */
+/** Pings keep idle connections open through proxies; a missed pong ends a dead one. */
 const PING_MS = 30_000;
 
 export const SESSION_ENDED_CLOSE = 4401;
@@ -30,15 +29,18 @@ function shownTo(principal: Principal, event: BranchEvent) {
   return { eventCode: event.eventCode, data, message: null };
 }
 
-function stillValid(
+/** Whether the holder may still receive this branch's queue events: session, branch and module. */
+async function stillAllowed(
   ctx: AppContext,
   principal: Principal,
-  token: string,
-): Promise<Principal | undefined> {
-  const hash = hashToken(token);
-  return principal.kind === 'display'
-    ? principalOfDisplayLink(ctx.db, hash)
-    : principalOfToken(ctx.db, hash);
+  tokenHash: Buffer,
+  branchId: string,
+): Promise<boolean> {
+  const now =
+    principal.kind === 'display'
+      ? await principalOfDisplayLink(ctx.db, tokenHash)
+      : await principalOfToken(ctx.db, tokenHash);
+  return Boolean(now && now.branchIds.has(branchId) && now.modules.has('clinic.queue'));
 }
 
 /**
@@ -59,18 +61,25 @@ export function notificationsRoutes(ctx: AppContext) {
       },
       (socket: WebSocket, request) => {
         const principal = principalOf(request);
-        const branchId = request.branchId;
-        const token = (request.query as z.infer<typeof SocketQuery>).token ?? '';
+        const branchId = request.branchId ?? '';
+        const tokenHash = request.tokenHash ?? Buffer.alloc(0);
         const unsubscribe = ctx.events.subscribe((event) => {
           if (event.tenantId === principal.tenantId && event.branchId === branchId) {
             socket.send(JSON.stringify(shownTo(principal, event)));
           }
         });
-        const ping = setInterval(() => socket.ping(), PING_MS);
+        // A peer that misses a pong between two pings is gone (an unplugged TV): drop it.
+        let alive = true;
+        socket.on('pong', () => (alive = true));
+        const ping = setInterval(() => {
+          if (!alive) return socket.terminate();
+          alive = false;
+          socket.ping();
+        }, PING_MS);
         const sessionCheck = setInterval(() => {
-          stillValid(ctx, principal, token)
-            .then((valid) => {
-              if (!valid) socket.close(SESSION_ENDED_CLOSE, 'Session ended');
+          stillAllowed(ctx, principal, tokenHash, branchId)
+            .then((allowed) => {
+              if (!allowed) socket.close(SESSION_ENDED_CLOSE, 'Session ended');
             })
             .catch((error: unknown) =>
               request.log.warn({ err: error }, 'socket session check failed'),

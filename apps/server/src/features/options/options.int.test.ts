@@ -174,6 +174,28 @@ describe('administration of the lists', () => {
     expect(unknownList.body.error.errors[0].field).toBe('list');
   });
 
+  it('lets the rule statuses be recoloured but never renamed, switched off or removed', async () => {
+    const statuses = await t.call('GET', '/api/v1/settings/lists/queueStatus', admin());
+    const consultIn = statuses.body.data.items.find(
+      (o: { code: string }) => o.code === 'Consult In',
+    );
+    const path = `/api/v1/settings/lists/queueStatus/${consultIn.id}`;
+    const base = { code: 'Consult In', version: consultIn.version };
+    for (const change of [{ code: 'With doctor' }, { isActive: false }]) {
+      const refused = await t.call('PUT', path, { ...admin(), body: { ...base, ...change } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/^Pending, Consult In and Consult Out are part/);
+    }
+    const removed = await t.call('DELETE', path, { ...admin(), body: { version: base.version } });
+    expect(removed.status).toBe(400);
+    const recoloured = await t.call('PUT', path, {
+      ...admin(),
+      body: { ...base, color: '#336699' },
+    });
+    expectStatus(recoloured, 200);
+    expect(recoloured.body.data).toMatchObject({ code: 'Consult In', color: '#336699' });
+  });
+
   it('only administrators may change the lists, and only their own clinic', async () => {
     const refused = await t.call('POST', '/api/v1/settings/lists/visitPurpose', {
       ...desk,

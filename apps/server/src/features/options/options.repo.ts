@@ -122,6 +122,17 @@ export function findOptionByCode(tx: TenantTx, list: OptionList, code: string, b
   return query.executeTakeFirst();
 }
 
+/** An entry by its shown name (room services travel by name), any letter case. */
+export function findOptionByName(tx: TenantTx, list: OptionList, name: string, branchId?: string) {
+  let query = tx.db
+    .selectFrom('referenceOptions')
+    .select(COLUMNS)
+    .where('list', '=', list)
+    .where(sql`lower(name)`, '=', name.toLowerCase());
+  if (BRANCH_LISTS.has(list)) query = query.where('branchId', '=', branchId ?? NO_BRANCH);
+  return query.orderBy('isActive', 'desc').executeTakeFirst();
+}
+
 export interface OptionValues {
   code: string;
   name: string;

@@ -1,5 +1,17 @@
-import type { OptionCreateBody, OptionRecord, OptionUpdateBody } from '@clinic/domain';
-import { conflict, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import {
+  QUEUE_STATUS,
+  type OptionCreateBody,
+  type OptionRecord,
+  type OptionUpdateBody,
+} from '@clinic/domain';
+import type { TenantTx } from '../../db/tenant-db.ts';
+import {
+  badRequest,
+  conflict,
+  fieldError,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { BRANCH_LISTS, type OptionList } from './options.defaults.ts';
 import * as repo from './options.repo.ts';
@@ -7,6 +19,32 @@ import * as repo from './options.repo.ts';
 /** Room services and waiting areas belong to the caller's branch; other lists to the clinic. */
 const branchOfList = (scope: BranchScope, list: OptionList) =>
   BRANCH_LISTS.has(list) ? scope.branchId : null;
+
+const RULE_STATUSES = new Set<string>(
+  Object.values(QUEUE_STATUS).map((code) => code.toLowerCase()),
+);
+const RULE_STATUS_REFUSAL =
+  'Pending, Consult In and Consult Out are part of the queue rules: they can be recoloured, not renamed, switched off or removed.';
+
+/** Refuses changes that would take away a status the queue's rules set. */
+async function keepRuleStatus(
+  tx: TenantTx,
+  list: OptionList,
+  id: string,
+  branchId: string | null,
+  change: { code: string; isActive: boolean } | 'delete',
+): Promise<void> {
+  if (list !== 'queueStatus') return;
+  const current = await repo.findOption(tx, list, id, branchId);
+  if (!current || !RULE_STATUSES.has(current.code.toLowerCase())) return;
+  if (
+    change === 'delete' ||
+    change.code.toLowerCase() !== current.code.toLowerCase() ||
+    !change.isActive
+  ) {
+    throw badRequest(RULE_STATUS_REFUSAL);
+  }
+}
 
 async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -45,6 +83,7 @@ export function updateOption(
   return refusingDuplicates(() =>
     scope.run(async (tx) => {
       const branchId = branchOfList(scope, list);
+      await keepRuleStatus(tx, list, id, branchId, values);
       const row = await repo.updateOption(tx, list, id, version, values, branchId);
       if (row) return row;
       throw (await repo.findOption(tx, list, id, branchId))
@@ -62,6 +101,7 @@ export function deleteOption(
 ): Promise<void> {
   return scope.run(async (tx) => {
     const branchId = branchOfList(scope, list);
+    await keepRuleStatus(tx, list, id, branchId, 'delete');
     if (await repo.deleteOption(tx, list, id, version, branchId)) return;
     throw (await repo.findOption(tx, list, id, branchId))
       ? conflict()

@@ -204,6 +204,18 @@ describe('PATCH nric and card number', () => {
     });
     expect(empty.status).toBe(400);
   });
+
+  it('gives no ID number to a patient of ID type NA', async () => {
+    const { patientId } = (await create(patientBody({ idType: 'NA', nric: null }))).body.data;
+    const refused = await t.call('PATCH', `/api/v1/patients/${patientId}/nric`, {
+      ...as(clinic),
+      body: { nric: nricFor('S', '6666666') },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      'This patient has no ID number (ID type NA): change the ID type first.',
+    );
+  });
 });
 
 describe('GET /patients/option', () => {

@@ -3,6 +3,7 @@ import {
   PATIENT_MESSAGES,
   ageOn,
   idNumberProblem,
+  isNoIdType,
   normalizeIdNumber,
   patientCreateProblems,
   verifyIdMessage,
@@ -119,6 +120,12 @@ export async function changeNric(
   try {
     return await scope.run(async (tx) => {
       const patient = await existingPatient(tx, id);
+      if (isNoIdType(patient.idType)) {
+        throw fieldError(
+          'nric',
+          'This patient has no ID number (ID type NA): change the ID type first.',
+        );
+      }
       const problem = idNumberProblem(patient.idType, nric);
       if (problem)
         throw fieldError(

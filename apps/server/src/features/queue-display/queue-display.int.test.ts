@@ -96,9 +96,22 @@ describe('the board', () => {
     );
     const mainBoard = await board(`&areaID=${main!.id}`);
     expect(mainBoard.body.data.next.map((e: { id: string }) => e.id)).not.toContain(entry.id);
+    const room = (body: Record<string, unknown>) =>
+      t.call('PUT', `/api/v1/queue/doctor-rooms/${doctorId}`, { ...admin, body });
+    const moved = await room({ roomName: 'Room 8', areaID: upstairs!.id, version: 1 });
+    expectStatus(moved, 200);
+    expect(moved.body.data).toMatchObject({ roomName: 'Room 8', version: 2 });
+    for (const stale of [{ version: 1 }, {}]) {
+      const lost = await room({ roomName: 'Room 9', areaID: null, ...stale });
+      expect(lost.status).toBe(409);
+    }
+    const rooms = await t.call('GET', '/api/v1/queue/doctor-rooms', admin);
+    expect(rooms.body.data.items).toContainEqual(
+      expect.objectContaining({ doctorId, roomName: 'Room 8', version: 2 }),
+    );
     const badArea = await t.call('PUT', `/api/v1/queue/doctor-rooms/${doctorId}`, {
       ...admin,
-      body: { roomName: 'Room 7', areaID: '00000000-0000-4000-8000-000000000000' },
+      body: { roomName: 'Room 7', areaID: '00000000-0000-4000-8000-000000000000', version: 2 },
     });
     expect(badArea.body.error.errors).toEqual([
       { field: 'areaID', message: 'Please choose a waiting area of this branch.' },

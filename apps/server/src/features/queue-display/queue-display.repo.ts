@@ -60,7 +60,13 @@ export function displayIdentity(tx: TenantTx, branchId: string): Promise<Display
   return tx.db
     .selectFrom('branches as b')
     .innerJoin('tenants as t', 't.id', 'b.tenantId')
-    .select(['b.id as branchId', 'b.code as branchCode', 'b.name as branchName', 't.clinicName', 't.timezoneOffset'])
+    .select([
+      'b.id as branchId',
+      'b.code as branchCode',
+      'b.name as branchName',
+      't.clinicName',
+      't.timezoneOffset',
+    ])
     .where('b.id', '=', branchId)
     .executeTakeFirstOrThrow();
 }
@@ -103,20 +109,34 @@ export function findDoctorRoom(tx: TenantTx, branchId: string, doctorId: string)
     .executeTakeFirst();
 }
 
+/**
+ * Sets a doctor's room: a first room is inserted, an existing one changed only at the
+ * version the caller saw. False when someone changed it meanwhile.
+ */
 export async function saveDoctorRoom(
   tx: TenantTx,
   room: { branchId: string; doctorId: string; roomName: string; areaId: string | null },
-): Promise<void> {
-  await tx.db
-    .insertInto('doctorRooms')
-    .values({ tenantId: tx.tenantId, ...room })
-    .onConflict((oc) =>
-      oc.columns(['tenantId', 'branchId', 'doctorId']).doUpdateSet((eb) => ({
-        roomName: room.roomName,
-        areaId: room.areaId,
-        updatedAt: new Date(),
-        version: eb('doctorRooms.version', '+', 1),
-      })),
-    )
-    .execute();
+  version: number | null,
+): Promise<boolean> {
+  if (version === null) {
+    const inserted = await tx.db
+      .insertInto('doctorRooms')
+      .values({ tenantId: tx.tenantId, ...room })
+      .onConflict((oc) => oc.columns(['tenantId', 'branchId', 'doctorId']).doNothing())
+      .executeTakeFirst();
+    return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  }
+  const updated = await tx.db
+    .updateTable('doctorRooms')
+    .set((eb) => ({
+      roomName: room.roomName,
+      areaId: room.areaId,
+      updatedAt: new Date(),
+      version: eb('version', '+', 1),
+    }))
+    .where('branchId', '=', room.branchId)
+    .where('doctorId', '=', room.doctorId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
 }

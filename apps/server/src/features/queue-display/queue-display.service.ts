@@ -8,7 +8,7 @@ import {
 } from '@clinic/domain';
 import { randomBytes } from 'node:crypto';
 import { DISPLAY_TOKEN_PREFIX } from '../../platform/access.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { clinicContext, type BranchScope } from '../../platform/scope.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { findOption } from '../options/options.repo.ts';
@@ -62,12 +62,13 @@ export function setDoctorRoom(
     if (body.areaID && !(await findOption(tx, 'waitingArea', body.areaID, scope.branchId))) {
       throw fieldError('areaID', 'Please choose a waiting area of this branch.');
     }
-    await repo.saveDoctorRoom(tx, {
+    const room = {
       branchId: scope.branchId,
       doctorId,
       roomName: body.roomName,
       areaId: body.areaID,
-    });
+    };
+    if (!(await repo.saveDoctorRoom(tx, room, body.version ?? null))) throw conflict();
     const saved = (await repo.doctorRooms(tx, scope.branchId)).find(
       (doctor) => doctor.doctorId === doctorId,
     );

@@ -272,3 +272,40 @@ export async function visitHasClinicalRecords(tx: TenantTx, visitId: string): Pr
     .executeTakeFirst();
   return Boolean(prescription);
 }
+
+export function patientExists(tx: TenantTx, patientId: string): Promise<boolean> {
+  return tx.db
+    .selectFrom('patients')
+    .select('id')
+    .where('id', '=', patientId)
+    .executeTakeFirst()
+    .then(Boolean);
+}
+
+/** A user who works in the branch, with their type and whether they are active. */
+export function doctorOfBranch(tx: TenantTx, branchId: string, userId: string) {
+  return tx.db
+    .selectFrom('users as u')
+    .innerJoin('userBranches as ub', (join) =>
+      join
+        .onRef('ub.tenantId', '=', 'u.tenantId')
+        .onRef('ub.userId', '=', 'u.id')
+        .on('ub.branchId', '=', branchId),
+    )
+    .select(['u.type', 'u.isActive'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The doctor of the patient's latest visit, which the doctor picker preselects next time. */
+export async function rememberConsultDoctor(
+  tx: TenantTx,
+  patientId: string,
+  doctorId: string,
+): Promise<void> {
+  await tx.db
+    .updateTable('patients')
+    .set({ consultDoctorId: doctorId })
+    .where('id', '=', patientId)
+    .execute();
+}

@@ -2,6 +2,7 @@ import {
   PENDING_COLOUR,
   QUEUE_MESSAGES,
   QUEUE_STATUS,
+  QUEUE_STATUS_COLOUR,
   UserType,
   queueCreateProblems,
   type QueueCreateBody,
@@ -21,7 +22,7 @@ import {
   notFound,
 } from '../../platform/errors.ts';
 import { clinicContext, type BranchScope } from '../../platform/scope.ts';
-import { findOptionByCode, listOptions } from '../options/options.repo.ts';
+import { findOptionByCode, findOptionByName, listOptions } from '../options/options.repo.ts';
 import { findDoctorRoom } from '../queue-display/queue-display.repo.ts';
 import * as repo from './queue.repo.ts';
 
@@ -132,17 +133,7 @@ export async function patientHistory(scope: BranchScope, query: QueuePageQuery) 
 }
 
 async function checkDoctor(tx: TenantTx, branchId: string, doctorId: string): Promise<void> {
-  const doctor = await tx.db
-    .selectFrom('users as u')
-    .innerJoin('userBranches as ub', (join) =>
-      join
-        .onRef('ub.tenantId', '=', 'u.tenantId')
-        .onRef('ub.userId', '=', 'u.id')
-        .on('ub.branchId', '=', branchId),
-    )
-    .select(['u.type', 'u.isActive'])
-    .where('u.id', '=', doctorId)
-    .executeTakeFirst();
+  const doctor = await repo.doctorOfBranch(tx, branchId, doctorId);
   if (!doctor || doctor.type !== UserType.doctor || !doctor.isActive) {
     throw fieldError('doctorId', 'Please choose a doctor of this branch.');
   }
@@ -156,7 +147,8 @@ async function checkVisitPurposes(tx: TenantTx, codes: string[], field: string):
   if (unknown.length > 0) throw fieldError(field, `Unknown visit purpose: ${unknown.join(', ')}.`);
 }
 
-async function statusColour(
+/** A status the user chose: it must be an active entry of the clinic's list. */
+async function chosenStatus(
   tx: TenantTx,
   status: string,
 ): Promise<{ code: string; color: string }> {
@@ -164,6 +156,17 @@ async function statusColour(
   if (!option || !option.isActive)
     throw fieldError('status', 'Please choose a status from the list.');
   return { code: option.code, color: option.color ?? PENDING_COLOUR };
+}
+
+type RuleStatus = keyof typeof QUEUE_STATUS;
+
+/** A status the queue's rules set (Pending, Consult In, Consult Out), in the clinic's colour. */
+async function ruleStatus(
+  tx: TenantTx,
+  status: RuleStatus,
+): Promise<{ code: string; color: string }> {
+  const option = await findOptionByCode(tx, 'queueStatus', QUEUE_STATUS[status]);
+  return { code: QUEUE_STATUS[status], color: option?.color ?? QUEUE_STATUS_COLOUR[status] };
 }
 
 /** Adds an existing patient to the day's queue, opening a visit. */
@@ -180,21 +183,14 @@ export async function addToQueue(
     });
     if (problems.length > 0)
       throw new AppError(400, 'VALIDATION', problems.map((p) => p.message).join('\n'), problems);
-    const patient = await tx.db
-      .selectFrom('patients')
-      .select('id')
-      .where('id', '=', body.patientId)
-      .executeTakeFirst();
-    if (!patient) throw fieldError('patientId', 'This patient does not exist.');
+    if (!(await repo.patientExists(tx, body.patientId)))
+      throw fieldError('patientId', 'This patient does not exist.');
     await checkDoctor(tx, scope.branchId, body.doctorId);
     await checkVisitPurposes(tx, body.visitPurposes, 'visitPurposes');
     const room = await findDoctorRoom(tx, scope.branchId, body.doctorId);
 
     const visitTime = body.isBackdate && body.visitDate !== null ? body.visitDate : clinic.now;
-    const pending = await statusColour(tx, QUEUE_STATUS.pending).catch(() => ({
-      code: QUEUE_STATUS.pending,
-      color: PENDING_COLOUR,
-    }));
+    const pending = await ruleStatus(tx, 'pending');
     const id = await repo.insertEntry(tx, {
       branchId: scope.branchId,
       patientId: body.patientId,
@@ -208,11 +204,7 @@ export async function addToQueue(
       roomName: room?.roomName ?? null,
       areaId: room?.areaId ?? null,
     });
-    await tx.db
-      .updateTable('patients')
-      .set({ consultDoctorId: body.doctorId })
-      .where('id', '=', body.patientId)
-      .execute();
+    await repo.rememberConsultDoctor(tx, body.patientId, body.doctorId);
     await audit(tx, {
       userId: scope.userId,
       branchId: scope.branchId,
@@ -249,7 +241,7 @@ export function changeRoomService(
   version: number,
 ) {
   return change(ctx, scope, id, version, async (tx) => {
-    const room = await findOptionByCode(tx, 'roomService', roomService, scope.branchId);
+    const room = await findOptionByName(tx, 'roomService', roomService, scope.branchId);
     if (!room || !room.isActive)
       throw fieldError('roomService', 'Please choose a room service of this branch.');
     return { roomService: room.name, status: QUEUE_STATUS.pending, color: PENDING_COLOUR };
@@ -265,7 +257,7 @@ export function changeStatus(
   version: number,
 ) {
   return change(ctx, scope, id, version, async (tx) => {
-    const option = await statusColour(tx, status);
+    const option = await chosenStatus(tx, status);
     return { status: option.code, color: option.color };
   });
 }
@@ -308,10 +300,7 @@ export function callIn(ctx: AppContext, scope: BranchScope, id: string): Promise
     id,
     undefined,
     async (tx, current) => {
-      const consultIn = await statusColour(tx, QUEUE_STATUS.consultIn).catch(() => ({
-        code: QUEUE_STATUS.consultIn,
-        color: PENDING_COLOUR,
-      }));
+      const consultIn = await ruleStatus(tx, 'consultIn');
       const now = new Date();
       return {
         callInTime: now,
@@ -334,10 +323,7 @@ export function consultOut(ctx: AppContext, scope: BranchScope, id: string): Pro
     undefined,
     async (tx, current) => {
       if (current.callInTime === null) throw badRequest('Please call the patient in first.');
-      const out = await statusColour(tx, QUEUE_STATUS.consultOut).catch(() => ({
-        code: QUEUE_STATUS.consultOut,
-        color: PENDING_COLOUR,
-      }));
+      const out = await ruleStatus(tx, 'consultOut');
       const now = new Date();
       return { consultOut: now, timeOut: now, status: out.code, color: out.color };
     },
