@@ -5,18 +5,27 @@ import { HttpClient } from './http.ts';
 export const CLIENT_ID = 'clinic-web';
 
 interface AuthHandlers {
-  onUnauthorized: () => void;
+  /** The server refused `token` (the token the refused call carried): its session is over. */
+  onUnauthorized: (token: string | undefined) => void;
   onForbidden: (message: string) => void;
 }
 
 /** Set by the app once its router and dialogs exist. */
 const handlers: AuthHandlers = {
-  onUnauthorized: () => sessionStore.signOut(),
+  onUnauthorized: (token) => sessionStore.signOut('server', token),
   onForbidden: () => {},
 };
 
 export function setAuthHandlers(next: AuthHandlers): void {
   Object.assign(handlers, next);
+}
+
+/**
+ * Ends the session as a 401 answer does, for a refusal that came another way (the
+ * notification socket closed for an ended session). `token`: the session that ended.
+ */
+export function endSession(token = sessionStore.token()): void {
+  handlers.onUnauthorized(token);
 }
 
 function client(baseUrl: string, clientId: string): HttpClient {
@@ -25,7 +34,7 @@ function client(baseUrl: string, clientId: string): HttpClient {
     clientId,
     getToken: () => sessionStore.token(),
     getBranchId: () => sessionStore.branchId(),
-    onUnauthorized: () => handlers.onUnauthorized(),
+    onUnauthorized: (token) => handlers.onUnauthorized(token),
     onForbidden: (message) => handlers.onForbidden(message),
   });
 }

@@ -25,8 +25,8 @@ export interface HttpClientOptions {
   clientId: string;
   getToken: () => string | undefined;
   getBranchId: () => string | undefined;
-  /** 401: the session is over. */
-  onUnauthorized: () => void;
+  /** 401: the session of `token` (the one the call carried) is over. */
+  onUnauthorized: (token: string | undefined) => void;
   /** 403: show the server's message. */
   onForbidden: (message: string) => void;
 }
@@ -113,7 +113,7 @@ export class HttpClient {
     if (response.ok) return (parsed as { data: T } | undefined)?.data as T;
 
     const { message, code, errors } = messageOf(response.status, parsed, raw);
-    if (response.status === 401) this.#options.onUnauthorized();
+    if (response.status === 401) this.#options.onUnauthorized(token);
     if (response.status === 403) this.#options.onForbidden(message);
     throw new ApiError(response.status, message, code, errors);
   }

@@ -4,6 +4,7 @@ import {
   MAX_RECONNECT_ATTEMPTS,
   NotificationSocket,
   RECONNECT_DELAY_MS,
+  SESSION_ENDED_CLOSE,
   notificationsUrl,
   type NotificationEvent,
   type NotificationSocketOptions,
@@ -30,8 +31,8 @@ class FakeSocket implements SocketLike {
   serverOpens() {
     this.onopen?.(new Event('open'));
   }
-  serverCloses() {
-    this.onclose?.(new Event('close') as CloseEvent);
+  serverCloses(code = 1006) {
+    this.onclose?.(new CloseEvent('close', { code }));
   }
   serverSends(data: unknown) {
     this.onmessage?.(new MessageEvent('message', { data }));
@@ -117,6 +118,31 @@ describe('notification socket', () => {
     vi.advanceTimersByTime(RECONNECT_DELAY_MS * 5);
     expect(seen).toEqual(['open', 'close', 'close']);
     expect(FakeSocket.made).toHaveLength(2);
+  });
+
+  it('stops for good and says so when the server closes it for an ended session', () => {
+    const seen: string[] = [];
+    connect({
+      onClose: () => seen.push('close'),
+      onSessionEnded: () => seen.push('session ended'),
+      maxAttempts: Infinity,
+    });
+    latest().serverOpens();
+    latest().serverCloses(SESSION_ENDED_CLOSE);
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS * 10);
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(seen).toEqual(['close', 'session ended']);
+  });
+
+  it('reconnects after other closes without speaking of the session', () => {
+    const ended = vi.fn();
+    connect({ onSessionEnded: ended });
+    latest().serverCloses(1001);
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS);
+    latest().serverCloses(4000);
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS);
+    expect(FakeSocket.made).toHaveLength(3);
+    expect(ended).not.toHaveBeenCalled();
   });
 
   it('passes on queue events and ignores anything else', () => {

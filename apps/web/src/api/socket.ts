@@ -2,7 +2,7 @@ import { QUEUE_EVENTS, type QueueEventCode } from '@clinic/domain';
 import { useEffect, useEffectEvent } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../app/session.ts';
-import { api } from './clients.ts';
+import { api, endSession } from './clients.ts';
 
 /** A message of the notification socket (doc 1 section 4). */
 export interface NotificationEvent {
@@ -25,6 +25,8 @@ export interface NotificationEvent {
 /** Doc 2 section 9: reconnect 7 s after a close, at most 10 attempts in a row. */
 export const RECONNECT_DELAY_MS = 7_000;
 export const MAX_RECONNECT_ATTEMPTS = 10;
+/** The server's close code for a session that ended (signed out, revoked display link). */
+export const SESSION_ENDED_CLOSE = 4401;
 
 /** The part of the browser's WebSocket this client uses (a fake stands in for it in tests). */
 export interface SocketLike {
@@ -41,6 +43,11 @@ export interface NotificationSocketOptions {
   onOpen?: () => void;
   /** Each time the connection closes. */
   onClose?: () => void;
+  /**
+   * The server closed the connection because the session ended (close code 4401: signed
+   * out elsewhere, display link revoked); no reconnection follows.
+   */
+  onSessionEnded?: () => void;
   /** Reconnections in a row before giving up; 10 by default (doc 2 section 9). */
   maxAttempts?: number;
   createSocket?: (url: string) => SocketLike;
@@ -60,7 +67,8 @@ function parseEvent(raw: unknown): NotificationEvent | null {
 /**
  * One connection to the notification socket that comes back after a close: 7 s later, up
  * to 10 attempts in a row by default (a successful open starts the count again).
- * `stop()` ends it for good (sign-out, another branch, the page going away).
+ * `stop()` ends it for good (sign-out, another branch, the page going away), and so does
+ * the server closing it for an ended session (4401), which `onSessionEnded` reports.
  */
 export class NotificationSocket {
   readonly #options: NotificationSocketOptions;
@@ -88,9 +96,14 @@ export class NotificationSocket {
       const event = parseEvent(message.data);
       if (event) this.#options.onEvent(event);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.#stopped) return;
       this.#options.onClose?.();
+      if (event.code === SESSION_ENDED_CLOSE) {
+        this.#stopped = true;
+        this.#options.onSessionEnded?.();
+        return;
+      }
       if (this.#attempts >= this.#maxAttempts) return;
       this.#attempts += 1;
       this.#timer = setTimeout(() => this.#connect(), RECONNECT_DELAY_MS);
@@ -113,7 +126,8 @@ export function notificationsUrl(branchId: string, token: string): string {
 /**
  * Listens to the branch's notifications while the component is mounted: opened for the
  * branch in the address, closed on sign-out, reopened for another branch, never opened in
- * portal mode.
+ * portal mode. The server closing it for an ended session ends the session here as a 401
+ * does.
  */
 export function useQueueEvents(onEvent: (event: NotificationEvent) => void): void {
   const session = useSession();
@@ -128,6 +142,7 @@ export function useQueueEvents(onEvent: (event: NotificationEvent) => void): voi
     const socket = new NotificationSocket({
       url: notificationsUrl(branchId, token),
       onEvent: (event) => handle(event),
+      onSessionEnded: () => endSession(token),
     });
     return () => socket.stop();
   }, [token, branchId, portal]);

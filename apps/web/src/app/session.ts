@@ -21,14 +21,23 @@ export const STORAGE = {
 
 type Listener = () => void;
 
+/** Told when the signed-in user changes: the new session, or null once signed out. */
+export type UserChangeListener = (session: Session | null) => void;
+
 /**
- * The signed-in session, kept in local storage so a reload keeps the user signed in.
+ * The signed-in session, kept in local storage so a reload keeps the user signed in, and
+ * shared by the tabs: a sign-in or sign-out in another tab is followed here.
  * The current branch is not stored: it is the branch code in the address.
  */
 class SessionStore {
   #session: Session | null = SessionStore.#read();
   #endedBy: 'user' | 'server' | null = null;
   readonly #listeners = new Set<Listener>();
+  #onUserChange: UserChangeListener | null = null;
+
+  constructor() {
+    if (typeof window !== 'undefined') window.addEventListener('storage', this.#onStorage);
+  }
 
   static #read(): Session | null {
     try {
@@ -37,13 +46,49 @@ class SessionStore {
       if (!token || !kind) return null;
       const info = JSON.parse(token) as SessionInfo;
       if (info.expiresAt * 1000 < Date.now()) return null;
+      // Saved before sessions carried the clinic's time zone: its days would be wrong.
+      if (typeof (info.tenant as Partial<SessionInfo['tenant']>).timezoneOffset !== 'number') {
+        return null;
+      }
       return { info, kind };
     } catch {
       return null;
     }
   }
 
+  /** The token kept in storage (this tab's or another tab's session), if any. */
+  static #storedToken(): string | undefined {
+    return SessionStore.#read()?.info.token;
+  }
+
+  /** Another tab changed the session's keys: follow it (a sign-out, another user's sign-in). */
+  #onStorage = (event: StorageEvent): void => {
+    if (event.storageArea !== null && event.storageArea !== localStorage) return;
+    // A null key: the storage was cleared.
+    if (event.key !== null && event.key !== STORAGE.token && event.key !== STORAGE.kind) return;
+    const next = SessionStore.#read();
+    if (!next && this.#session) this.#endedBy = 'server';
+    this.#set(next);
+  };
+
+  /** Sets the session; a different user (or none) is told to `onUserChange` first. */
+  #set(next: Session | null): void {
+    const previous = this.#session;
+    this.#session = next;
+    if (previous?.info.token !== next?.info.token) this.#onUserChange?.(next);
+    if (previous !== next) this.#emit();
+  }
+
   get = (): Session | null => this.#session;
+
+  /**
+   * Called whenever the signed-in user changes (sign-in, sign-out, ended by the server,
+   * or any of these in another tab), before the pages see the change: the app drops the
+   * data it holds for the last user there.
+   */
+  onUserChange(listener: UserChangeListener | null): void {
+    this.#onUserChange = listener;
+  }
 
   subscribe = (listener: Listener): (() => void) => {
     this.#listeners.add(listener);
@@ -58,19 +103,27 @@ class SessionStore {
     localStorage.setItem(STORAGE.token, JSON.stringify(info));
     localStorage.setItem(STORAGE.kind, kind);
     localStorage.setItem(STORAGE.lastClickTime, String(Date.now()));
-    this.#session = { info, kind };
     this.#endedBy = null;
-    this.#emit();
+    this.#set({ info, kind });
   }
 
-  /** Clears token, kind and the stored patient and user markers. */
-  signOut(endedBy: 'user' | 'server' = 'user'): void {
-    this.#endedBy = endedBy;
-    for (const key of [STORAGE.token, STORAGE.kind, STORAGE.currentPatient, STORAGE.user]) {
-      localStorage.removeItem(key);
+  /**
+   * Ends the session `token` (this tab's by default): clears token, kind and the stored
+   * patient and user markers. When the storage already holds another token (a sign-in in
+   * another tab since the refused call was sent) that session is kept, and this tab
+   * follows it; a token that is no longer this tab's session ends nothing here.
+   */
+  signOut(endedBy: 'user' | 'server' = 'user', token = this.token()): void {
+    const stored = SessionStore.#storedToken();
+    if (stored === undefined || stored === token) {
+      for (const key of [STORAGE.token, STORAGE.kind, STORAGE.currentPatient, STORAGE.user]) {
+        localStorage.removeItem(key);
+      }
     }
-    this.#session = null;
-    this.#emit();
+    if (this.#session && this.#session.info.token !== token) return;
+    const next = SessionStore.#read();
+    if (!next) this.#endedBy = endedBy;
+    this.#set(next);
   }
 
   markPasswordChanged(): void {

@@ -4,9 +4,10 @@ import { STAFF_LOGIN, TENANT_LOGIN } from './landing.ts';
 import { sessionStore } from './session.ts';
 
 /**
- * Clears the session (protected pages then go to login with the logout flag), then revokes
- * the token on the server; a failure there is only recorded. In this order no call of the
- * page being left can meet a revoked token and be taken for an ended session.
+ * Clears the session (protected pages then go to login with the logout flag; the query
+ * cache is emptied, see query-client.ts), then revokes the token on the server; a failure
+ * there is only recorded. In this order no call of the page being left can meet a revoked
+ * token and be taken for an ended session.
  */
 export async function signOutAndLeave(navigate: NavigateFunction, portal: boolean): Promise<void> {
   const token = sessionStore.token();

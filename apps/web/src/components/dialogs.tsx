@@ -26,8 +26,6 @@ interface AlertRequest {
 
 export interface ConfirmOptions {
   title: string;
-  /** HTML content, as the spec's confirm dialog takes. */
-  html?: string;
   message?: string;
   okText?: string;
   cancelText?: string;
@@ -169,11 +167,7 @@ function ConfirmDialog({ request }: { request: ConfirmRequest }) {
   return (
     <Modal opened onClose={() => finish(false)} title={request.title} size={360} centered>
       <Stack>
-        {request.html ? (
-          <div dangerouslySetInnerHTML={{ __html: request.html }} />
-        ) : (
-          <Text>{request.message}</Text>
-        )}
+        <Text>{request.message}</Text>
         {field}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => finish(false)}>

@@ -1,21 +1,22 @@
 import { ActionIcon, Button, Group, Loader, Tooltip } from '@mantine/core';
 import { IconAdjustments, IconVolume, IconVolumeOff } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatClinicTime, nowUnix } from '../../app/clinic-time.ts';
 import { BoardFiltersDrawer } from './BoardFiltersDrawer.tsx';
 import { BoardPanels } from './BoardPanels.tsx';
 import { loadFilters, saveFilters, type BoardFilters } from './board-filters.ts';
 import './board.css';
 import { useBoard, useBoardLookups, type BoardSource } from './use-board.ts';
 
-function useClock(): string {
-  const [now, setNow] = useState(() => dayjs().format('HH:mm'));
+/** The time on the clinic's clock (`offset`: minutes east of UTC), HH:mm. */
+function useClock(offset: number): string {
+  const [now, setNow] = useState(nowUnix);
   useEffect(() => {
-    const timer = setInterval(() => setNow(dayjs().format('HH:mm')), 10_000);
+    const timer = setInterval(() => setNow(nowUnix()), 10_000);
     return () => clearInterval(timer);
   }, []);
-  return now;
+  return formatClinicTime(now, offset, 'HH:mm');
 }
 
 interface Props {
@@ -33,7 +34,7 @@ export function Board({ source, title, setUpExtra }: Props) {
   const { board, connected, announcer } = useBoard(source, filters);
   const { rooms, areas } = useBoardLookups(source);
   const [soundReady, setSoundReady] = useState(false);
-  const clock = useClock();
+  const clock = useClock(source.timezoneOffset);
 
   const change = (next: BoardFilters) => {
     setFilters(next);

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { api, displayLinkApi } from '../../api/clients.ts';
+import { api, displayLinkApi, endSession } from '../../api/clients.ts';
 import { RequireSession } from '../../app/guards.tsx';
 import { hasModule, useSession } from '../../app/session.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
@@ -24,7 +24,10 @@ function LinkRevoked() {
   );
 }
 
-/** Opened by a display link (`?key=`): no staff session, this branch's board only. */
+/**
+ * Opened by a display link (`?key=`): no staff session, this branch's board only, on the
+ * clinic's day. A 401 answer or the socket closed for an ended session: the link was revoked.
+ */
 function LinkedBoard({ token }: { token: string }) {
   const [revoked, setRevoked] = useState(false);
   const client = useMemo(() => displayLinkApi(token, () => setRevoked(true)), [token]);
@@ -35,11 +38,17 @@ function LinkedBoard({ token }: { token: string }) {
   });
   if (revoked) return <LinkRevoked />;
   if (!identity.data) return null;
-  const { branchId, clinicName, branchName } = identity.data;
-  return <Board source={{ client, branchId, token }} title={`${clinicName} · ${branchName}`} />;
+  const { branchId, clinicName, branchName, timezoneOffset } = identity.data;
+  const onSessionEnded = () => setRevoked(true);
+  return (
+    <Board
+      source={{ client, branchId, token, timezoneOffset, onSessionEnded }}
+      title={`${clinicName} · ${branchName}`}
+    />
+  );
 }
 
-/** Opened from the queue screen by a signed-in staff member. */
+/** Opened from the queue screen by a signed-in staff member; an ended session ends as a 401. */
 function StaffBoard() {
   const session = useSession();
   const { branchCode = '' } = useParams();
@@ -50,7 +59,13 @@ function StaffBoard() {
   const isAdmin = session.info.user.type === UserType.administrator;
   return (
     <Board
-      source={{ client: api(), branchId: branch.id, token: session.info.token }}
+      source={{
+        client: api(),
+        branchId: branch.id,
+        token: session.info.token,
+        timezoneOffset: session.info.tenant.timezoneOffset,
+        onSessionEnded: () => endSession(session.info.token),
+      }}
       title={`${session.info.tenant.clinicName} · ${branch.name}`}
       setUpExtra={isAdmin ? <DisplayLinksManager /> : undefined}
     />

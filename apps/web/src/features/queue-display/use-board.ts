@@ -1,17 +1,11 @@
 import type { QueueDisplayAnswer, RoomServiceOption, WaitingAreaOption } from '@clinic/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { HttpClient } from '../../api/http.ts';
 import { NotificationSocket, type NotificationEvent } from '../../api/socket.ts';
+import { clinicDayStartAt } from '../../app/clinic-time.ts';
 import { Announcer } from './announcer.ts';
 import { ringsHere, type BoardFilters } from './board-filters.ts';
-
-/** Start of the local day, Unix seconds: the board shows today. */
-export function dayStart(now = new Date()): number {
-  const start = new Date(now);
-  start.setHours(0, 0, 0, 0);
-  return Math.floor(start.getTime() / 1000);
-}
 
 /** A missed event is caught by this periodic reload at the latest. */
 const SAFETY_RELOAD_MS = 30_000;
@@ -21,6 +15,10 @@ export interface BoardSource {
   branchId: string;
   /** The token the socket authenticates with (staff session or display link). */
   token: string;
+  /** The clinic's time zone, minutes east of UTC: the board shows the clinic's today. */
+  timezoneOffset: number;
+  /** The server ended the session (socket closed with 4401): staff sign-out, revoked link. */
+  onSessionEnded: () => void;
 }
 
 export function useBoardLookups(source: BoardSource) {
@@ -51,7 +49,8 @@ export function useBoard(source: BoardSource, filters: BoardFilters) {
   const announcer = useMemo(() => new Announcer(), []);
   const filtersRef = useRef(filters);
   filtersRef.current = filters;
-  const day = dayStart();
+  const sessionEnded = useEffectEvent(() => source.onSessionEnded());
+  const day = clinicDayStartAt(source.timezoneOffset);
   const key = [
     'queue-display',
     source.branchId,
@@ -86,6 +85,7 @@ export function useBoard(source: BoardSource, filters: BoardFilters) {
         reload();
       },
       onClose: () => setConnected(false),
+      onSessionEnded: () => sessionEnded(),
       onEvent: (event: NotificationEvent) => {
         reload();
         if (event.eventCode === 'ring' && ringsHere(filtersRef.current, event.data)) {
@@ -95,10 +95,6 @@ export function useBoard(source: BoardSource, filters: BoardFilters) {
     });
     return () => socket.stop();
   }, [source.client, source.branchId, source.token, queryClient, announcer]);
-
-  useEffect(() => {
-    announcer.enabled = filters.sound && announcer.enabled;
-  }, [filters.sound, announcer]);
 
   return { board: board.data, loading: board.isPending, connected, announcer };
 }

@@ -1,13 +1,15 @@
 import type { QueueEntry } from '@clinic/domain';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clinicDayStartAt } from '../../app/clinic-time.ts';
+import { sessionStore } from '../../app/session.ts';
 import { QueuePage } from './QueuePage.tsx';
 import { queueKeys } from './queue-api.ts';
 import { QUEUE_COLUMNS_KEY } from './queue-columns.ts';
-import { dayStartOf, todayIso } from './queue-format.ts';
 import {
   BRANCH_ID,
+  CLINIC_OFFSET,
   closeMessages,
   queueEntry,
   renderInBranch,
@@ -21,7 +23,7 @@ class FakeWebSocket {
   static latest: FakeWebSocket | null = null;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   readonly url: string;
   constructor(url: string) {
     this.url = url;
@@ -32,7 +34,7 @@ class FakeWebSocket {
 
 function renderQueue(entries: QueueEntry[]) {
   const client = testQueryClient();
-  client.setQueryData(queueKeys.day(BRANCH_ID, dayStartOf(todayIso())), entries);
+  client.setQueryData(queueKeys.day(BRANCH_ID, clinicDayStartAt(CLINIC_OFFSET)), entries);
   seedQueueOption(client, 'statuses', [
     { code: 'Pending', color: '#B45309' },
     { code: 'Consult In', color: '#1D4ED8' },
@@ -165,6 +167,71 @@ describe('queue page', () => {
       }),
     );
     expect(await screen.findByText('Queue 007 is called in')).toBeInTheDocument();
+  });
+
+  it('ends the session, as a 401 does, when the socket closes for an ended session', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      renderQueue([queueEntry()]);
+      const socket = FakeWebSocket.latest!;
+      act(() => socket.onopen?.());
+      act(() => socket.onclose?.({ code: 4401 }));
+      expect(sessionStore.get()).toBeNull();
+      expect(localStorage.getItem('token')).toBeNull();
+      // No reconnection with the ended session's token.
+      act(() => {
+        vi.advanceTimersByTime(60_000);
+      });
+      expect(FakeWebSocket.latest).toBe(socket);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("asks for the clinic's day, not the browser's", () => {
+    const browserZone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    const client = testQueryClient();
+    try {
+      renderInBranch(<QueuePage />, client);
+    } finally {
+      process.env.TZ = browserZone;
+    }
+    const [key] = client
+      .getQueryCache()
+      .findAll({ queryKey: ['queue', BRANCH_ID] })
+      .map((query) => query.queryKey);
+    const dayStart = key?.[2] as number;
+    // The clinic's midnight (UTC+8) is 16:00 UTC, whatever the browser's zone.
+    expect((dayStart + CLINIC_OFFSET * 60) % 86_400).toBe(0);
+    expect(dayStart).toBe(clinicDayStartAt(CLINIC_OFFSET));
+  });
+
+  it("shows and edits the registration time on the clinic's clock and day", async () => {
+    // 00:30 on 5 January in the clinic (UTC+8): still the 4th in UTC and westwards.
+    const entry = queueEntry({ queueNum: 'D001', visitDate: Date.UTC(2026, 0, 4, 16, 30) / 1000 });
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      if (new URL(url).pathname.endsWith('/queue/visit-time'))
+        sent.push(JSON.parse(init.body as string));
+      return Promise.resolve(new Response(JSON.stringify({ data: entry }), { status: 200 }));
+    });
+    renderQueue([entry]);
+    const row = screen.getByRole('row', { name: /D001/ });
+    expect(row).toHaveTextContent('00:30');
+
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Edit the registration time of queue D001' }),
+    );
+    const field = screen.getByLabelText('Registration Time');
+    expect(field).toHaveValue('00:30');
+    fireEvent.change(field, { target: { value: '17:40' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Successful');
+    // 17:40 on the 5th in the clinic is 09:40 UTC on the 5th.
+    expect(sent).toEqual([
+      { id: entry.id, visitTime: Date.UTC(2026, 0, 5, 9, 40) / 1000, version: entry.version },
+    ]);
   });
 
   it('puts a status back and says why when the change fails', async () => {

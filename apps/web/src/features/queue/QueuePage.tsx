@@ -3,6 +3,12 @@ import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueueEvents } from '../../api/socket.ts';
+import {
+  clinicDayStart,
+  clinicDayStartAt,
+  clinicToday,
+  useClinicOffset,
+} from '../../app/clinic-time.ts';
 import { snackbar } from '../../components/dialogs.tsx';
 import { AddToQueueDialog } from './add/AddToQueueDialog.tsx';
 import { ColumnChooserDialog } from './ColumnChooserDialog.tsx';
@@ -13,7 +19,6 @@ import { QueueTabs } from './QueueTabs.tsx';
 import { QueueToolbar } from './QueueToolbar.tsx';
 import { useBranch, useQueueDay, useRefreshQueue } from './queue-api.ts';
 import { readQueueColumns } from './queue-columns.ts';
-import { dayStartOf, todayIso } from './queue-format.ts';
 import { SearchByPatientDialog } from './search/SearchByPatientDialog.tsx';
 
 /** Events that also tell the desk what happened (in an error-coloured snackbar). */
@@ -34,10 +39,12 @@ type OpenDialog =
 export function QueuePage() {
   const { t } = useTranslation();
   const { branchCode } = useBranch();
-  const [date, setDate] = useState(todayIso);
+  const offset = useClinicOffset();
+  // The clinic's today: the server counts the queue's days in the clinic's time zone.
+  const [date, setDate] = useState(() => clinicToday(offset));
   const [columns, setColumns] = useState(readQueueColumns);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
-  const day = useQueueDay(dayStartOf(date));
+  const day = useQueueDay(clinicDayStart(date, offset) ?? clinicDayStartAt(offset));
   const refresh = useRefreshQueue();
   const close = () => setDialog(null);
 

@@ -9,9 +9,10 @@ import {
   IconUserSearch,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { clinicToday, useClinicOffset } from '../../app/clinic-time.ts';
 import { DateField } from '../../components/DateField.tsx';
 import { branchPath } from './queue-api.ts';
-import { shiftDay, todayIso } from './queue-format.ts';
+import { shiftDay } from './queue-format.ts';
 
 export interface QueueToolbarProps {
   branchCode: string;
@@ -37,6 +38,7 @@ export function QueueToolbar({
   onAdd,
 }: QueueToolbarProps) {
   const { t } = useTranslation();
+  const offset = useClinicOffset();
   return (
     <Group justify="space-between" gap="sm">
       <Group gap={6} wrap="nowrap">
@@ -57,7 +59,7 @@ export function QueueToolbar({
           }}
           value={date}
           // Clearing the date goes back to today: the queue always shows a day.
-          onChange={(next) => onDateChange(next ?? todayIso())}
+          onChange={(next) => onDateChange(next ?? clinicToday(offset))}
           w={150}
         />
         <Tooltip label={t('queue.toolbar.nextDay')}>

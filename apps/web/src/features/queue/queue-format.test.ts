@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { clinicUnixOf } from '../../app/clinic-time.ts';
 import {
-  atTimeOfDay,
-  dayStartOf,
   formatLabelDate,
   formatQueueDate,
   formatQueueTime,
   matchesQueueFilter,
   shiftDay,
-  unixOf,
 } from './queue-format.ts';
-import { queueEntry } from './test-utils.tsx';
+import { CLINIC_OFFSET, queueEntry } from './test-utils.tsx';
 
 describe('queue dates', () => {
   it('moves a day back and forth across months and years', () => {
@@ -18,29 +16,20 @@ describe('queue dates', () => {
     expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
   });
 
-  it('asks for a day by its first moment, in local time', () => {
-    const start = dayStartOf('2026-01-05');
-    expect(formatQueueDate(start)).toBe('05-01-2026');
-    expect(formatQueueTime(start)).toBe('00:00');
-    expect(dayStartOf('2026-01-06') - start).toBe(86_400);
-  });
-
-  it('joins a date and a time, and refuses a half-typed time', () => {
-    expect(unixOf('2026-01-05', '14:30')! - dayStartOf('2026-01-05')).toBe(14.5 * 3600);
-    expect(unixOf('2026-01-05', '14:3')).toBeNull();
-    expect(unixOf('2026-01-05', '25:00')).toBeNull();
-    expect(unixOf(null, '14:30')).toBeNull();
-  });
-
-  it('moves a visit to another time of the same day', () => {
-    const visit = unixOf('2026-01-05', '09:15')!;
-    expect(atTimeOfDay(visit, '17:40')).toBe(unixOf('2026-01-05', '17:40'));
+  it("shows dates and times on the clinic's clock, not the browser's", () => {
+    // 16:30 UTC on 4 January is 00:30 on the 5th in the clinic (UTC+8).
+    const moment = Date.UTC(2026, 0, 4, 16, 30) / 1000;
+    expect(formatQueueDate(moment, CLINIC_OFFSET)).toBe('05-01-2026');
+    expect(formatQueueTime(moment, CLINIC_OFFSET)).toBe('00:30');
+    expect(formatQueueDate(moment, 0)).toBe('04-01-2026');
+    expect(formatQueueTime(moment, 0)).toBe('16:30');
   });
 
   it('formats the label date as DD/MMM/YYYY HH:mm:ss and empty times as nothing', () => {
-    expect(formatLabelDate(unixOf('2026-01-05', '09:07')! + 5)).toBe('05/Jan/2026 09:07:05');
-    expect(formatQueueTime(null)).toBe('');
-    expect(formatQueueDate(null)).toBe('');
+    const visit = clinicUnixOf('2026-01-05', '09:07', CLINIC_OFFSET)! + 5;
+    expect(formatLabelDate(visit, CLINIC_OFFSET)).toBe('05/Jan/2026 09:07:05');
+    expect(formatQueueTime(null, CLINIC_OFFSET)).toBe('');
+    expect(formatQueueDate(null, CLINIC_OFFSET)).toBe('');
   });
 });
 

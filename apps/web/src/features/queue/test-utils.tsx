@@ -19,6 +19,8 @@ import { patientKeys } from './patient-api.ts';
 import { queueKeys } from './queue-api.ts';
 
 export const BRANCH_ID = '6f1c2a9e-4d1b-4c55-9a3e-1b2c3d4e5f60';
+/** The test clinic's time zone: Singapore, UTC+8 (the test machine's zone may be any other). */
+export const CLINIC_OFFSET = 480;
 
 export function signInForTest(modules: SessionInfo['modules'] = ['clinic.queue']): void {
   initApi({ apiBaseURI: 'http://127.0.0.1:9/api/v1', apiBaseURI2: undefined });
@@ -47,6 +49,7 @@ export function signInForTest(modules: SessionInfo['modules'] = ['clinic.queue']
         clinicName: 'Tan Clinic',
         status: 'trial',
         trialEndsAt: null,
+        timezoneOffset: CLINIC_OFFSET,
       },
     },
     'clinic',

@@ -33,6 +33,7 @@ function clock(seconds: number): string {
 /**
  * Signs the user out after the clinic's inactivity time-out (doc 1 section 4): checked
  * every second against the last click (shared by every tab), then a 5-minute countdown.
+ * A click in another tab (or its "Stay signed in") during the countdown ends the warning.
  */
 export function InactivityDialog({ portal = false }: { portal?: boolean }) {
   const { t } = useTranslation();
@@ -55,9 +56,13 @@ export function InactivityDialog({ portal = false }: { portal?: boolean }) {
     const timer = setInterval(() => {
       const time = Date.now();
       setNow(time);
-      if (deadline === null && time - lastClick() > minutes * 60_000) {
-        setDeadline(time + WARNING_SECONDS * 1000);
-      } else if (deadline !== null && time >= deadline) {
+      const idle = time - lastClick();
+      if (deadline === null) {
+        if (idle > minutes * 60_000) setDeadline(time + WARNING_SECONDS * 1000);
+      } else if (idle < minutes * 60_000) {
+        // Someone clicked since the warning showed, maybe in another tab: stay signed in.
+        setDeadline(null);
+      } else if (time >= deadline) {
         setDeadline(null);
         void signOutAndLeave(navigate, portal);
       }

@@ -8,10 +8,11 @@ import {
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clinicToday } from '../../../app/clinic-time.ts';
 import { queueKeys } from '../queue-api.ts';
-import { todayIso } from '../queue-format.ts';
 import {
   BRANCH_ID,
+  CLINIC_OFFSET,
   closeMessages,
   queueEntry,
   renderInBranch,
@@ -199,7 +200,7 @@ describe('add to queue: new patient rules', FORM_TIMEOUT, () => {
     await userEvent.type(field('Name'), 'Tan 陈 Ah Kow');
     expect(field('Name')).toHaveValue('Tan  Ah Kow');
 
-    const [year, month, day] = todayIso().split('-');
+    const [year, month, day] = clinicToday(CLINIC_OFFSET).split('-');
     await userEvent.type(field('Birth date'), `${day}${month}${year}`);
     await userEvent.tab();
     await save();

@@ -7,10 +7,10 @@ import {
   type QueueEntry,
 } from '@clinic/domain';
 import { Button, Grid, Group, Modal, Paper, Stack, Switch, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/clients.ts';
+import { clinicToday, nowUnix, useClinicOffset } from '../../../app/clinic-time.ts';
 import { ApiError } from '../../../api/http.ts';
 import { dialogs, snackbar } from '../../../components/dialogs.tsx';
 import { createPatient, usePatientProfile, usePatientReferenceLists } from '../patient-api.ts';
@@ -21,7 +21,6 @@ import {
   useRefreshQueue,
   useVisitPurposes,
 } from '../queue-api.ts';
-import { todayIso } from '../queue-format.ts';
 import {
   EMPTY_PATIENT,
   EMPTY_VISIT,
@@ -73,8 +72,10 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
   const [identityEdit, setIdentityEdit] = useState<IdentityEdit | null>(null);
   const profile = usePatientProfile(chosen?.id ?? null);
 
-  const today = todayIso();
-  const context: ClinicContext = { hasHciCode, today, now: dayjs().unix() };
+  const timezoneOffset = useClinicOffset();
+  const now = nowUnix();
+  const today = clinicToday(timezoneOffset, now);
+  const context: ClinicContext = { hasHciCode, today, now, timezoneOffset };
   // Defaults the lists bring: the remembered doctor, the clinic's tel code, the first ID
   // type and nationality (the clinic's own, listed first), the first prefix.
   const visit: VisitForm = {

@@ -1,8 +1,13 @@
 import type { DoctorOption, VisitPurposeOption } from '@clinic/domain';
 import { Group, Stack, Switch, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import {
+  clinicToday,
+  formatClinicTime,
+  nowUnix,
+  useClinicOffset,
+} from '../../../app/clinic-time.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { DoctorPicker } from '../pickers/DoctorPicker.tsx';
 import { VisitPurposeSelect } from '../pickers/VisitPurposeSelect.tsx';
@@ -28,17 +33,18 @@ export function VisitFields({
   latestVisitDate,
 }: VisitFieldsProps) {
   const { t } = useTranslation();
+  const offset = useClinicOffset();
   const set = <K extends keyof VisitForm>(field: K, value: VisitForm[K]) =>
     onChange({ ...visit, [field]: value });
 
   function setBackdate(isBackdate: boolean) {
-    // Backdating starts from now, which the desk then moves back.
-    const now = dayjs();
+    // Backdating starts from now on the clinic's clock, which the desk then moves back.
+    const now = nowUnix();
     onChange({
       ...visit,
       isBackdate,
-      visitDate: visit.visitDate ?? now.format('YYYY-MM-DD'),
-      visitTime: visit.visitTime || now.format('HH:mm'),
+      visitDate: visit.visitDate ?? clinicToday(offset, now),
+      visitTime: visit.visitTime || formatClinicTime(now, offset, 'HH:mm'),
     });
   }
 

@@ -1,6 +1,6 @@
 import { PATIENT_MESSAGES, QUEUE_MESSAGES } from '@clinic/domain';
 import { describe, expect, it } from 'vitest';
-import { dayStartOf } from '../queue-format.ts';
+import { clinicDayStart } from '../../../app/clinic-time.ts';
 import {
   EMPTY_PATIENT,
   EMPTY_VISIT,
@@ -19,7 +19,8 @@ const PATIENT = '20000000-0000-4000-8000-000000000001';
 const context: ClinicContext = {
   hasHciCode: false,
   today: '2026-01-05',
-  now: dayStartOf('2026-01-05') + 10 * 3600,
+  now: clinicDayStart('2026-01-05', 480)! + 10 * 3600,
+  timezoneOffset: 480,
 };
 const visit: VisitForm = { ...EMPTY_VISIT, doctorId: DOCTOR, visitPurposes: ['Consultation'] };
 const adult: PatientForm = {
@@ -73,6 +74,15 @@ describe('add-to-queue form', () => {
       ok: false,
       errors: { visitDate: QUEUE_MESSAGES.visitDateFuture },
     });
+  });
+
+  it("sends a backdated date and time as the clinic's moment, whatever the browser's zone", () => {
+    const backdated = { ...visit, isBackdate: true, visitDate: '2026-01-05', visitTime: '09:30' };
+    const checked = checkVisit(backdated, PATIENT, context);
+    // 09:30 in Singapore (UTC+8) is 01:30 UTC.
+    expect(checked.ok && checked.body.visitDate).toBe(Date.UTC(2026, 0, 5, 1, 30) / 1000);
+    const inLondon = checkVisit(backdated, PATIENT, { ...context, timezoneOffset: 0 });
+    expect(inLondon.ok && inLondon.body.visitDate).toBe(Date.UTC(2026, 0, 5, 9, 30) / 1000);
   });
 
   it('lets the new patient stand in for the patient field', () => {

@@ -9,7 +9,7 @@ import {
   type PatientProfile,
   type QueueCreateBody,
 } from '@clinic/domain';
-import { unixOf } from '../queue-format.ts';
+import { clinicUnixOf } from '../../../app/clinic-time.ts';
 
 /** The visit half of the dialog: who sees the patient, why, and (when backdating) when. */
 export interface VisitForm {
@@ -47,10 +47,12 @@ export interface PatientForm {
 /** What the clinic's rules depend on: its HCI code, its today and its clock. */
 export interface ClinicContext {
   hasHciCode: boolean;
-  /** 'YYYY-MM-DD'. */
+  /** The clinic's today, 'YYYY-MM-DD'. */
   today: string;
   /** Unix seconds. */
   now: number;
+  /** The clinic's time zone, minutes east of UTC: a backdated visit's date and time are in it. */
+  timezoneOffset: number;
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -150,7 +152,9 @@ export function checkVisit(
     visitPurposes: visit.visitPurposes,
     remark: visit.remark,
     isBackdate: visit.isBackdate,
-    visitDate: visit.isBackdate ? unixOf(visit.visitDate, visit.visitTime) : null,
+    visitDate: visit.isBackdate
+      ? clinicUnixOf(visit.visitDate, visit.visitTime, context.timezoneOffset)
+      : null,
   });
   return result.success
     ? { ok: true, body: result.data }

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { unixOf } from '../queue-format.ts';
-import { queueEntry, renderInBranch, signInForTest } from '../test-utils.tsx';
+import { clinicUnixOf } from '../../../app/clinic-time.ts';
+import { CLINIC_OFFSET, queueEntry, renderInBranch, signInForTest } from '../test-utils.tsx';
 import { QueueLabelDialog } from './QueueLabelDialog.tsx';
 
 describe('queue label dialog', () => {
@@ -18,7 +18,8 @@ describe('queue label dialog', () => {
     const entry = queueEntry({
       queueNum: 'A007',
       patientName: 'Tan Ah Kow',
-      visitDate: unixOf('2026-01-05', '09:07')! + 5,
+      // 09:07 in the clinic (UTC+8), 01:07 UTC: the label shows the clinic's time.
+      visitDate: clinicUnixOf('2026-01-05', '09:07', CLINIC_OFFSET)! + 5,
     });
     renderInBranch(<QueueLabelDialog entry={entry} onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Queue label A007' });

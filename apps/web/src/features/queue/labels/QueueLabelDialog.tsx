@@ -1,5 +1,6 @@
 import type { QueueEntry } from '@clinic/domain';
 import { useTranslation } from 'react-i18next';
+import { useClinicOffset } from '../../../app/clinic-time.ts';
 import { QueueLabel } from '../../../print/QueueLabel.tsx';
 import { formatLabelDate } from '../queue-format.ts';
 import { LabelPrintDialog } from './LabelPrintDialog.tsx';
@@ -7,6 +8,7 @@ import { LabelPrintDialog } from './LabelPrintDialog.tsx';
 /** The queue ticket of an entry: number, name, the waiting notice and the visit date. */
 export function QueueLabelDialog({ entry, onClose }: { entry: QueueEntry; onClose: () => void }) {
   const { t } = useTranslation();
+  const offset = useClinicOffset();
   return (
     <LabelPrintDialog
       title={t('queue.label.queueTitle', { queueNum: entry.queueNum })}
@@ -16,7 +18,7 @@ export function QueueLabelDialog({ entry, onClose }: { entry: QueueEntry; onClos
           queueNum={entry.queueNum}
           patientName={entry.patientName}
           notice={t('queue.label.notice')}
-          visitDate={formatLabelDate(entry.visitDate)}
+          visitDate={formatLabelDate(entry.visitDate, offset)}
           preview={preview}
         />
       )}

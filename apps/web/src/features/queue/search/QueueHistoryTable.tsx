@@ -3,6 +3,7 @@ import { ActionIcon, ColorSwatch, Group, Menu, Table } from '@mantine/core';
 import { IconDotsVertical, IconReportMedical } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useClinicOffset } from '../../../app/clinic-time.ts';
 import { PatientLinkItems } from '../PatientLinkItems.tsx';
 import { branchPath, useBranch } from '../queue-api.ts';
 import { formatQueueDate, formatQueueTime } from '../queue-format.ts';
@@ -11,6 +12,7 @@ import { formatQueueDate, formatQueueTime } from '../queue-format.ts';
 function HistoryMenu({ entry }: { entry: QueueEntry }) {
   const { t } = useTranslation();
   const { branchCode } = useBranch();
+  const offset = useClinicOffset();
   return (
     <Menu position="bottom-end" withInitialFocusPlaceholder={false}>
       <Menu.Target>
@@ -19,7 +21,7 @@ function HistoryMenu({ entry }: { entry: QueueEntry }) {
           color="dark"
           aria-label={t('queue.search.actions', {
             queueNum: entry.queueNum,
-            date: formatQueueDate(entry.visitDate),
+            date: formatQueueDate(entry.visitDate, offset),
           })}
         >
           <IconDotsVertical size={18} aria-hidden />
@@ -42,6 +44,7 @@ function HistoryMenu({ entry }: { entry: QueueEntry }) {
 /** The search-by-patient results, newest first. */
 export function QueueHistoryTable({ entries }: { entries: readonly QueueEntry[] }) {
   const { t } = useTranslation();
+  const offset = useClinicOffset();
   return (
     <Table.ScrollContainer minWidth={900}>
       <Table striped aria-label={t('queue.search.results')}>
@@ -61,8 +64,8 @@ export function QueueHistoryTable({ entries }: { entries: readonly QueueEntry[] 
         <Table.Tbody>
           {entries.map((entry) => (
             <Table.Tr key={entry.id}>
-              <Table.Td>{formatQueueDate(entry.visitDate)}</Table.Td>
-              <Table.Td>{formatQueueTime(entry.visitDate)}</Table.Td>
+              <Table.Td>{formatQueueDate(entry.visitDate, offset)}</Table.Td>
+              <Table.Td>{formatQueueTime(entry.visitDate, offset)}</Table.Td>
               <Table.Td>{entry.queueNum}</Table.Td>
               <Table.Td>{entry.patientName}</Table.Td>
               <Table.Td>{entry.doctorNameSort}</Table.Td>

@@ -7,6 +7,7 @@ import type {
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClinicOffset } from '../../../app/clinic-time.ts';
 import type { QueueColumn } from '../queue-columns.ts';
 import { formatQueueTime } from '../queue-format.ts';
 import { QueueNumberCell } from './QueueNumberCell.tsx';
@@ -35,6 +36,8 @@ interface CellOptions {
   statuses: readonly QueueStatusOption[];
   visitPurposes: readonly VisitPurposeOption[];
   roomServices: readonly RoomServiceOption[];
+  /** The clinic's time zone, minutes east of UTC: times are shown on its clock. */
+  offset: number;
 }
 
 /** Columns of free text; the others (numbers, codes, times, editors) stay on one line. */
@@ -72,11 +75,11 @@ function cellOf(column: QueueColumn, entry: QueueEntry, options: CellOptions): R
     case 'registrationTime':
       return <VisitTimeCell entry={entry} />;
     case 'consultIn':
-      return formatQueueTime(entry.consultIn);
+      return formatQueueTime(entry.consultIn, options.offset);
     case 'consultOut':
-      return formatQueueTime(entry.consultOut);
+      return formatQueueTime(entry.consultOut, options.offset);
     case 'timeOut':
-      return formatQueueTime(entry.timeOut);
+      return formatQueueTime(entry.timeOut, options.offset);
   }
 }
 
@@ -93,7 +96,8 @@ export function QueueTable({
   onPrintPatientLabel,
 }: QueueTableProps) {
   const { t } = useTranslation();
-  const options = { statuses, visitPurposes, roomServices };
+  const offset = useClinicOffset();
+  const options = { statuses, visitPurposes, roomServices, offset };
   return (
     <Table.ScrollContainer minWidth={columns.length * 100 + 200}>
       <Table

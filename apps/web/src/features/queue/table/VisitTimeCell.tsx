@@ -3,7 +3,8 @@ import { TimeInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queueRequests } from '../queue-api.ts';
-import { atTimeOfDay, formatQueueTime } from '../queue-format.ts';
+import { atClinicTimeOfDay, useClinicOffset } from '../../../app/clinic-time.ts';
+import { formatQueueTime } from '../queue-format.ts';
 import { useQueueAction } from '../use-queue-action.ts';
 import { CellEditor } from './CellEditor.tsx';
 
@@ -11,11 +12,13 @@ import { CellEditor } from './CellEditor.tsx';
 export function VisitTimeCell({ entry }: { entry: QueueEntry }) {
   const { t } = useTranslation();
   const run = useQueueAction();
+  const offset = useClinicOffset();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
 
   async function save(): Promise<boolean> {
-    const visitTime = atTimeOfDay(entry.visitDate, draft);
+    // The edited time on the entry's day, both on the clinic's clock.
+    const visitTime = atClinicTimeOfDay(entry.visitDate, draft, offset);
     if (visitTime === null) {
       setError(t('queue.timeFormat'));
       return false;
@@ -25,10 +28,10 @@ export function VisitTimeCell({ entry }: { entry: QueueEntry }) {
 
   return (
     <CellEditor
-      display={formatQueueTime(entry.visitDate)}
+      display={formatQueueTime(entry.visitDate, offset)}
       editLabel={t('queue.editVisitTimeOf', { queueNum: entry.queueNum })}
       onOpen={() => {
-        setDraft(formatQueueTime(entry.visitDate));
+        setDraft(formatQueueTime(entry.visitDate, offset));
         setError(null);
       }}
       onSave={save}

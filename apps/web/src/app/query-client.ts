@@ -1,0 +1,27 @@
+import { QueryClient } from '@tanstack/react-query';
+import { sessionStore } from './session.ts';
+
+/** The app's query cache: two retries for network failures, none for server answers. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => count < 2 && !(error as { status?: number }).status,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/**
+ * Nothing cached for one user survives into another's session (query keys such as
+ * ['timeout'] name no user): a sign-out (here, in another tab, or ended by the server)
+ * empties the cache; another user's sign-in in another tab resets it, so the pages shown
+ * load again with the new session.
+ */
+export function dropCacheOnUserChange(client: QueryClient): void {
+  sessionStore.onUserChange((session) => {
+    if (session) void client.resetQueries();
+    else client.clear();
+  });
+}
