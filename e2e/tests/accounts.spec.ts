@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { createClinic, uniqueSubdomain } from '../support/clinic.ts';
 import { ACTIVATION_CODE, TEMPORARY_PASSWORD, readMail } from '../support/outbox.ts';
 import { expectAccessible, signInAsStaff, snap } from '../support/screens.ts';

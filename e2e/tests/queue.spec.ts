@@ -1,5 +1,6 @@
 import { nricFor } from '@clinic/domain';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { addPatient, addStaff, createClinic, enqueue } from '../support/clinic.ts';
 import { expectAccessible, signInAsStaff, snap } from '../support/screens.ts';
 
