@@ -23,7 +23,7 @@ async function ensureChromium() {
 }
 
 const steps = [
-  ...['packages/domain', 'apps/server', 'apps/web', 'e2e'].map(
+  ...['packages/domain', 'apps/server', 'apps/web', 'e2e', 'bench'].map(
     (project) => () => run('tsc', ['-p', project]),
   ),
   () => run('eslint', ['.', '--max-warnings=0']),

@@ -1,0 +1,100 @@
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { benchConfig } from './config.ts';
+import { ensureDataset, resetRunState } from './harness/dataset.ts';
+import { loadFixtures } from './harness/fixtures.ts';
+import { describeMachine } from './harness/machine.ts';
+import { startServer, type RunningServer } from './harness/servers.ts';
+import { signInToken } from './harness/session.ts';
+import { writeReport } from './report.ts';
+import { patientSearch } from './scenarios/patient-search.ts';
+import { queueAdd } from './scenarios/queue-add.ts';
+import { queueList } from './scenarios/queue-list.ts';
+import type { ScenarioContext, ScenarioResult } from './scenarios/scenario.ts';
+import { signIn } from './scenarios/sign-in.ts';
+import { socketFanout } from './scenarios/socket-fanout.ts';
+import { checkTargets } from './targets.ts';
+
+/**
+ * `npm run bench`: makes sure the data set exists, starts our server and the baseline on
+ * it, runs every scenario against both, stops them and writes docs/benchmarks.md.
+ */
+
+const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+const SCENARIOS: Array<(context: ScenarioContext) => Promise<ScenarioResult>> = [
+  (context) => patientSearch(context, 'name'),
+  (context) => patientSearch(context, 'nric'),
+  (context) => patientSearch(context, 'phone'),
+  queueList,
+  queueAdd,
+  signIn,
+  socketFanout,
+];
+
+/** The command as typed, with any BENCH_* settings in front. */
+function commandLine(): string {
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('BENCH_'))
+    .map(([name, value]) => `${name}=${value}`);
+  return [...settings, 'npm run bench'].join(' ');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const loadBefore = loadavg()[0] ?? 0;
+  const config = benchConfig();
+  const dataset = await ensureDataset(config);
+  const lastDay = dataset.manifest.scale.lastDay ?? '';
+  const owner = new pg.Client({ connectionString: config.databaseUrl });
+  await owner.connect();
+  const servers: RunningServer[] = [];
+  try {
+    await resetRunState(owner, lastDay);
+    const fixtures = await loadFixtures(owner, dataset.manifest);
+    const machine = await describeMachine(owner, loadBefore);
+    console.log('Starting our API and the baseline…');
+    const api = await startServer('api', root('apps/server/src/main.ts'), {
+      DATABASE_URL: config.databaseUrl,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    });
+    servers.push(api);
+    const baseline = await startServer('baseline', root('bench/baseline-server.ts'), {
+      BASELINE_DATABASE_URL: config.databaseUrl,
+      BASELINE_TENANT_ID: fixtures.tenantId,
+    });
+    servers.push(baseline);
+    const token = await signInToken(
+      api.url,
+      fixtures.frontDesk.username,
+      fixtures.frontDesk.password,
+    );
+    const context: ScenarioContext = { config, api, baseline, fixtures, token };
+    const results: ScenarioResult[] = [];
+    for (const scenario of SCENARIOS) results.push(await scenario(context));
+
+    const targets = checkTargets(results);
+    const path = root('docs/benchmarks.md');
+    await writeReport(path, {
+      machine,
+      command: commandLine(),
+      config,
+      dataset,
+      results,
+      targets,
+      runSeconds: (performance.now() - started) / 1000,
+    });
+    console.log(`\nTargets met: ${targets.filter((t) => t.met).length} of ${targets.length}`);
+    for (const t of targets)
+      console.log(`  ${t.met ? 'met    ' : 'NOT MET'}  ${t.target}: ${t.figure}`);
+    console.log(`Wrote ${path}`);
+  } finally {
+    for (const server of servers.reverse()) await server.stop();
+    await resetRunState(owner, lastDay);
+    await owner.end();
+  }
+}
+
+await main();

@@ -1,0 +1,52 @@
+import type { ScenarioResult } from './scenarios/scenario.ts';
+
+/** The issue's targets for this machine, checked against the measured figures. */
+export interface TargetCheck {
+  target: string;
+  figure: string;
+  met: boolean;
+}
+
+const SEARCH_P95_MS = 50;
+const QUEUE_LIST_P95_MS = 20;
+const MIN_THROUGHPUT_RATIO = 0.6;
+const SOCKET_P95_MS = 100;
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export function checkTargets(results: readonly ScenarioResult[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  for (const result of results) {
+    if (result.kind === 'socket') {
+      checks.push({
+        target: `${result.name}: event p95 under ${SOCKET_P95_MS} ms`,
+        figure: ms(result.api.delay.p95),
+        met: result.api.delay.p95 < SOCKET_P95_MS && result.api.missed === 0,
+      });
+      continue;
+    }
+    const p95 = result.api.latency.p95;
+    const alone = result.single ? ` (1 connection: ${ms(result.single.api.latency.p95)})` : '';
+    if (result.id.startsWith('search-')) {
+      checks.push({
+        target: `${result.name}: p95 under ${SEARCH_P95_MS} ms at 1M patients`,
+        figure: ms(p95) + alone,
+        met: p95 < SEARCH_P95_MS,
+      });
+    }
+    if (result.id === 'queue-list') {
+      checks.push({
+        target: `${result.name}: p95 under ${QUEUE_LIST_P95_MS} ms`,
+        figure: ms(p95) + alone,
+        met: p95 < QUEUE_LIST_P95_MS,
+      });
+    }
+    const ratio = result.api.requestsPerSecond / result.baseline.requestsPerSecond;
+    checks.push({
+      target: `${result.name}: at least ${MIN_THROUGHPUT_RATIO} of the baseline's req/s`,
+      figure: ratio.toFixed(2),
+      met: ratio >= MIN_THROUGHPUT_RATIO && result.api.failures === 0,
+    });
+  }
+  return checks;
+}
