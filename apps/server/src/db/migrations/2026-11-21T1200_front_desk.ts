@@ -155,6 +155,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
      )`,
     `CREATE UNIQUE INDEX queue_entries_number_key ON queue_entries (tenant_id, branch_id, queue_date, queue_number)`,
     `CREATE INDEX queue_entries_patient ON queue_entries (tenant_id, patient_id, visit_time DESC)`,
+    `CREATE INDEX queue_entries_visit ON queue_entries (tenant_id, visit_id)`,
     ...tenantOwned('queue_entries'),
 
     `CREATE TABLE diagnoses (

@@ -93,6 +93,30 @@ describe.runIf(ownerUrl !== 'pglite')('patient search at volume', () => {
     expect(elsewhere.body.data.items).toEqual([]);
   });
 
+  it('answers the first 20 matches in name order, whether they come early or late in the alphabet', async () => {
+    // Names are 'Patient <md5>': 'patient' matches every row, 'ff' many rows spread
+    // through the alphabet, 'patient f' only rows after the first 20,000 names, 'zephyr' one.
+    for (const keyword of ['patient', 'ff', 'patient f', 'zephyr', '9000012']) {
+      const filter = keyword.startsWith('9') ? 'contact_no' : 'patient_name';
+      const column = filter === 'contact_no' ? 'contact_no' : 'name';
+      const expected = await owner.query<{ name: string }>(
+        `SELECT name FROM patients WHERE tenant_id = $1 AND ${column} ILIKE $2 ORDER BY name, id LIMIT 20`,
+        [clinic.tenantId, `%${keyword}%`],
+      );
+      const found = await t.call(
+        'GET',
+        `/api/v1/patients/option?keyword=${encodeURIComponent(keyword)}&filter=${filter}`,
+        { token: clinic.token, branchId: clinic.branchId },
+      );
+      expectStatus(found, 200);
+      expect(
+        found.body.data.items.map((p: { name: string }) => p.name),
+        keyword,
+      ).toEqual(expected.rows.map((row) => row.name));
+      expect(expected.rows.length, keyword).toBeGreaterThan(0);
+    }
+  });
+
   it('answers nothing outside a tenant transaction, and refuses an unknown filter', async () => {
     const app = new pg.Client({
       connectionString: ownerUrl.replace('//postgres@', '//clinic_app@'),

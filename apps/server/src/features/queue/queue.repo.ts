@@ -172,9 +172,9 @@ export interface NewEntry {
   areaId: string | null;
 }
 
-/** Opens a visit and its queue entry; answers the entry's id. */
-export async function insertEntry(tx: TenantTx, entry: NewEntry): Promise<string> {
-  const { id: visitId } = await tx.db
+/** Opens the visit an entry will belong to; answers its id. */
+export async function openVisit(tx: TenantTx, entry: NewEntry): Promise<string> {
+  const { id } = await tx.db
     .insertInto('visits')
     .values({
       tenantId: tx.tenantId,
@@ -185,13 +185,22 @@ export async function insertEntry(tx: TenantTx, entry: NewEntry): Promise<string
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const number = await nextQueueNumber(tx, entry.branchId, entry.queueDate);
-  const { id } = await tx.db
-    .insertInto('queueEntries')
-    .values({ tenantId: tx.tenantId, ...entry, visitId, queueNumber: number, queueSeq: number })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * Takes the day's next number and inserts the entry under it. The counter row stays
+ * locked until commit, so callers do everything else first.
+ */
+export async function insertNumberedEntry(
+  tx: TenantTx,
+  entry: NewEntry & { id: string; visitId: string },
+): Promise<void> {
+  const number = await nextQueueNumber(tx, entry.branchId, entry.queueDate);
+  await tx.db
+    .insertInto('queueEntries')
+    .values({ tenantId: tx.tenantId, ...entry, queueNumber: number, queueSeq: number })
+    .execute();
 }
 
 type EntryChanges = Partial<

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   PENDING_COLOUR,
   QUEUE_MESSAGES,
@@ -191,7 +192,7 @@ export async function addToQueue(
 
     const visitTime = body.isBackdate && body.visitDate !== null ? body.visitDate : clinic.now;
     const pending = await ruleStatus(tx, 'pending');
-    const id = await repo.insertEntry(tx, {
+    const entry: repo.NewEntry = {
       branchId: scope.branchId,
       patientId: body.patientId,
       doctorId: body.doctorId,
@@ -203,7 +204,11 @@ export async function addToQueue(
       color: pending.color,
       roomName: room?.roomName ?? null,
       areaId: room?.areaId ?? null,
-    });
+    };
+    // Everything that needs no queue number comes first: taking the number locks the
+    // day's counter until commit, and every add of the branch waits for that lock.
+    const id = randomUUID();
+    const visitId = await repo.openVisit(tx, entry);
     await repo.rememberConsultDoctor(tx, body.patientId, body.doctorId);
     await audit(tx, {
       userId: scope.userId,
@@ -213,9 +218,10 @@ export async function addToQueue(
       entityId: id,
       detail: { patientId: body.patientId },
     });
-    const entry = await reload(tx, id);
-    await publish(ctx, tx, scope, 'queueAdded', entry);
-    return entry;
+    await repo.insertNumberedEntry(tx, { ...entry, id, visitId });
+    const added = await reload(tx, id);
+    await publish(ctx, tx, scope, 'queueAdded', added);
+    return added;
   });
 }
 
