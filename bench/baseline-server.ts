@@ -95,6 +95,9 @@ app.get<{ Querystring: { visitDate: string }; Headers: { branchid: string } }>(
   },
 );
 
+/** The channel of the baseline's queue events (NOTIFY in the changing transaction). */
+const CHANNEL = 'bench_baseline_events';
+
 /** Runs statements in one transaction on one pooled connection. */
 async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -154,7 +157,16 @@ app.post<{
       `UPDATE patients SET consult_doctor_id = $3 WHERE tenant_id = $1 AND id = $2`,
       [tenantId, patientId, doctorId],
     );
-    return inserted.rows[0] as unknown;
+    // The writes the feature needs besides the entry: its audit row and its event.
+    const entry = inserted.rows[0] as { id: string; queue_number: number };
+    await client.query(
+      `INSERT INTO audit_events (tenant_id, branch_id, action, entity, entity_id, detail)
+       VALUES ($1, $2, 'create', 'queue', $3, $4)`,
+      [tenantId, branchId, entry.id, JSON.stringify({ patientId })],
+    );
+    const event = { branchId, eventCode: 'queueAdded', data: entry };
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)]);
+    return entry;
   });
   return reply.code(201).send({ data: entry });
 });
@@ -192,8 +204,7 @@ app.post<{ Body: { username: string; password: string } }>(
   },
 );
 
-/** Queue events: NOTIFY in the changing transaction, one LISTEN connection, in-process fan-out. */
-const CHANNEL = 'bench_baseline_events';
+/** Queue events: one LISTEN connection, in-process fan-out. */
 const events = new EventEmitter().setMaxListeners(0);
 const listener = new pg.Client({ connectionString: databaseUrl });
 await listener.connect();

@@ -6,17 +6,22 @@ import { demoSignIns, seedDemo } from './db/seed/demo.ts';
 async function main(): Promise<void> {
   const config = configFromEnv();
   const app = await buildApp(config);
-  const seeded = process.env.SEED_DEMO === 'false' ? false : await seedDemo(app.appContext);
+  const demo = process.env.SEED_DEMO === 'false' ? 'absent' : await seedDemo(app.appContext);
   await app.listen({ port: config.port, host: config.host });
 
   const database = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     '',
     `Clinic management is running at ${config.publicUrl}  (database: ${database})`,
-    seeded ? 'Demo clinic created. Sign in with:' : 'Demo sign-ins:',
-    ...demoSignIns.map(
-      (s) => `  ${s.username.padEnd(16)} ${s.password}   (${s.type === '50' ? 'Doctor' : s.type})`,
-    ),
+    ...(demo === 'absent'
+      ? []
+      : [
+          demo === 'created' ? 'Demo clinic created. Sign in with:' : 'Demo sign-ins:',
+          ...demoSignIns.map(
+            (s) =>
+              `  ${s.username.padEnd(16)} ${s.password}   (${s.type === '50' ? 'Doctor' : s.type})`,
+          ),
+        ]),
     `API documentation: ${config.publicUrl}/api/docs`,
     '',
   ];

@@ -19,13 +19,13 @@ afterAll(async () => {
 
 describe('on PGlite', () => {
   it('seeds the demo clinic into an empty database once; a second run changes nothing', async () => {
-    expect(await seedDemo(t.app.appContext)).toBe(true);
+    expect(await seedDemo(t.app.appContext)).toBe('created');
     const count = () =>
       sql<{ n: number }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(
         database.db,
       );
     expect((await count()).rows[0]!.n).toBe(1);
-    expect(await seedDemo(t.app.appContext)).toBe(false);
+    expect(await seedDemo(t.app.appContext)).toBe('present');
     expect((await count()).rows[0]!.n).toBe(1);
     for (const demo of demoSignIns) {
       const session = await signIn(t, demo.username, DEMO_PASSWORD);
@@ -66,7 +66,7 @@ describe('on PGlite', () => {
     const other = await startTestApp({}, fresh);
     try {
       await newClinic(other);
-      expect(await seedDemo(other.app.appContext)).toBe(false);
+      expect(await seedDemo(other.app.appContext)).toBe('absent');
       const { rows } = await sql<{
         n: number;
       }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(fresh.db);

@@ -100,9 +100,10 @@ export const demoSignIns: DemoSignIn[] = DEMO_USERS.map((user) => ({
 /**
  * The demo clinic: created in an empty database with two branches, a user of each type
  * and its patients; and, whenever a demo branch's day is still empty, a realistic queue
- * for today. Answers whether the clinic was created now.
+ * for today. Answers whether the demo clinic was created now, was there already, or is
+ * absent (the database serves other clinics).
  */
-export async function seedDemo(ctx: AppContext): Promise<boolean> {
+export async function seedDemo(ctx: AppContext): Promise<'created' | 'present' | 'absent'> {
   let tenantId = await tenantIdBySubdomain(ctx.db, DEMO_SUBDOMAIN);
   let created = false;
   // Only an empty database gets the demo clinic: never one that already serves clinics.
@@ -116,8 +117,9 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       tenantId = await tenantIdBySubdomain(ctx.db, DEMO_SUBDOMAIN);
     }
   }
-  if (tenantId) await seedTodaysQueues(ctx, tenantId);
-  return created;
+  if (!tenantId) return 'absent';
+  await seedTodaysQueues(ctx, tenantId);
+  return created ? 'created' : 'present';
 }
 
 async function createDemoClinic(ctx: AppContext): Promise<string> {
