@@ -15,6 +15,8 @@ export interface Report {
   results: ScenarioResult[];
   targets: TargetCheck[];
   runSeconds: number;
+  /** What limits the figures, written by people (`bench/analysis.md`). */
+  analysis: string;
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -207,14 +209,16 @@ function render(report: Report): string {
       ['Target', 'Figure', 'Met'],
       report.targets.map((t) => [t.target, t.figure, t.met ? 'met' : '**not met**']),
     ),
+    '## Reading the figures',
+    report.analysis,
     '## What the baseline runs',
     'A Fastify app with a `pg` pool (10 connections, like the API) as the schema owner, ' +
       'without authentication, tenancy (the tenant is a plain `tenant_id = $1` filter, ' +
-      'since the owner bypasses row-level security), validation, audit or response schemas:',
+      'since the owner bypasses row-level security), validation or response schemas:',
     [
-      '- search: the same `ILIKE` on one column, `ORDER BY column ILIKE keyword% DESC, name`, `LIMIT 20`;',
+      "- search: the query text of our search function for the filter (`patient_search_sql()`: the column's matches gathered, then sorted by name, `LIMIT 20`), without the function's first walk over 20,000 names;",
       '- queue list: the same join of queue entries, patients, users and companies for the day;',
-      '- add to queue: one transaction inserting the visit, bumping the day counter, inserting the entry and setting the patient’s doctor;',
+      '- add to queue: one transaction inserting the visit, bumping the day counter, inserting the entry, setting the patient’s doctor, writing the audit row and the `pg_notify` event;',
       '- sign-in: the user by name, the same argon2id check, a session insert, branches and modules;',
       '- call-in: the entry update and `pg_notify` in one transaction; one LISTEN connection fans events out to the sockets.',
     ].join('\n'),

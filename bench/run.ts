@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
       results,
       targets,
       runSeconds: (performance.now() - started) / 1000,
+      analysis: await readFile(root('bench/analysis.md'), 'utf8'),
     });
     console.log(`\nTargets met: ${targets.filter((t) => t.met).length} of ${targets.length}`);
     for (const t of targets)

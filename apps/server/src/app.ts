@@ -113,6 +113,7 @@ export async function buildApp(
       databaseUrl: config.databaseUrl,
       appDatabaseUrl: config.appDatabaseUrl,
       dataDir: config.dataDir,
+      preparedStatements: config.preparedStatements,
       migrate: true,
       onIdleError: (error) =>
         app.log.warn({ err: error }, 'idle database connection failed; it is replaced'),

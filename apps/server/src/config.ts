@@ -7,6 +7,12 @@ export interface AppConfig {
   appDatabaseUrl: string | undefined;
   /** Folder of the embedded database, or 'memory' for a throw-away one. */
   dataDir: string;
+  /**
+   * Send queries as named prepared statements (planned once per connection). Turn off
+   * behind a pooler that does not keep a connection per client (PgBouncer in
+   * transaction mode).
+   */
+  preparedStatements: boolean;
   port: number;
   host: string;
   /** Address users reach the app at; used for links in emails. */
@@ -51,6 +57,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? resolve(process.cwd(), 'data'),
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'false',
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,

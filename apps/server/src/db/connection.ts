@@ -37,11 +37,45 @@ export interface DatabaseOptions {
   /** Bring the schema up to date with the owner's rights before the API role connects. */
   migrate: boolean;
   poolSize?: number;
+  /** Named prepared statements on PostgreSQL (see `PreparingClient`); on by default. */
+  preparedStatements?: boolean;
   /** Told when an idle pooled connection fails (a database restart); the pool replaces it. */
   onIdleError?: (error: Error) => void;
 }
 
 const plugins = [new CamelCasePlugin()];
+
+/** Distinct statements one connection keeps prepared; further ones are sent unnamed. */
+const PREPARED_PER_CONNECTION = 1000;
+
+/**
+ * Sends each parameterised statement as a named prepared statement, so PostgreSQL parses
+ * and plans it once per connection instead of at every execution: most API statements
+ * take longer to plan than to run (measured in bench/analysis.md). Migrations run before
+ * the pool opens; a server must be restarted after the schema changes under it.
+ */
+class PreparingClient extends pg.Client {
+  readonly #names = new Map<string, string>();
+
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name =
+      args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0
+        ? this.#nameOf(text)
+        : undefined;
+    const query = super.query.bind(this) as (...queryArgs: unknown[]) => never;
+    return name ? query({ name, text, values }) : query(...args);
+  }
+
+  #nameOf(text: string): string | undefined {
+    let name = this.#names.get(text);
+    if (name === undefined && this.#names.size < PREPARED_PER_CONNECTION) {
+      name = `s${this.#names.size}`;
+      this.#names.set(text, name);
+    }
+    return name;
+  }
+}
 
 /** PostgreSQL's `date` (oid 1082) stays 'YYYY-MM-DD' text: no time zone can shift it. */
 const DATE_OID = 1082;
@@ -73,7 +107,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     }
   }
   const appConnectionString = options.appDatabaseUrl ?? asAppRole(url);
-  const pool = new pg.Pool({ connectionString: appConnectionString, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: appConnectionString,
+    max: options.poolSize ?? 10,
+    ...(options.preparedStatements === false ? {} : { Client: PreparingClient }),
+  });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', idleError(options));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });

@@ -181,11 +181,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        $$ SELECT u.tenant_id, u.id FROM users u WHERE lower(u.username) = lower(p_username) $$`,
     // A session's holder, while the session, the user and the clinic are all in force
     // (activated; not a trial that has ended).
+    // PL/pgSQL, not SQL: it runs on every request, and PL/pgSQL keeps the plan of its
+    // query per connection where a SQL function plans it again at each call.
     `CREATE FUNCTION auth_principal(p_token_hash bytea)
        RETURNS TABLE (tenant_id uuid, session_id uuid, user_id uuid, user_type text, kind text,
                       must_change_password boolean, modules text[], branch_ids uuid[])
-       LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
-       $$ SELECT s.tenant_id, s.id, s.user_id, u.type, s.kind, u.must_change_password,
+       LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
+       $$
+       #variable_conflict use_column
+       BEGIN
+         RETURN QUERY
+          SELECT s.tenant_id, s.id, s.user_id, u.type, s.kind, u.must_change_password,
                  ARRAY(SELECT m.module FROM tenant_modules m WHERE m.tenant_id = s.tenant_id ORDER BY 1),
                  ARRAY(SELECT ub.branch_id FROM user_branches ub
                         WHERE ub.tenant_id = s.tenant_id AND ub.user_id = s.user_id)
@@ -195,7 +201,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            WHERE s.token_hash = p_token_hash AND s.revoked_at IS NULL
              AND s.expires_at > now() AND u.is_active
              AND t.activated_at IS NOT NULL
-             AND NOT (t.status = 'trial' AND t.trial_ends_at < now()) $$`,
+             AND NOT (t.status = 'trial' AND t.trial_ends_at < now());
+       END
+       $$`,
     // Whether any clinic exists: the demo clinic is created only in an empty database.
     `CREATE FUNCTION any_tenant_exists() RETURNS boolean
        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS

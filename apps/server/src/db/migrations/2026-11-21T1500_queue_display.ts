@@ -42,14 +42,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // the link is not revoked, its creator is still active and the clinic in force.
     `CREATE FUNCTION auth_display_link(p_token_hash bytea)
        RETURNS TABLE (tenant_id uuid, link_id uuid, branch_id uuid, created_by uuid, modules text[])
-       LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
-       $$ SELECT l.tenant_id, l.id, l.branch_id, l.created_by,
+       LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
+       $$
+       #variable_conflict use_column
+       BEGIN
+         RETURN QUERY
+          SELECT l.tenant_id, l.id, l.branch_id, l.created_by,
                  ARRAY(SELECT m.module FROM tenant_modules m WHERE m.tenant_id = l.tenant_id ORDER BY 1)
             FROM display_links l
             JOIN tenants t ON t.id = l.tenant_id
             JOIN users u ON u.tenant_id = l.tenant_id AND u.id = l.created_by
            WHERE l.token_hash = p_token_hash AND l.revoked_at IS NULL AND u.is_active
-             AND NOT (t.status = 'trial' AND t.trial_ends_at < now()) $$`,
+             AND NOT (t.status = 'trial' AND t.trial_ends_at < now());
+       END
+       $$`,
     `REVOKE ALL ON FUNCTION auth_display_link(bytea) FROM PUBLIC`,
     `GRANT EXECUTE ON FUNCTION auth_display_link(bytea) TO clinic_app`,
   ]);

@@ -85,6 +85,8 @@ describe('adding to the queue', () => {
     });
     expect(entry.queueNum).toMatch(/^\d{3}$/);
     expect(entry.queueSeq).toBe(Number(entry.queueNum));
+    // The answer is the entry exactly as the queue list shows it.
+    expect((await today()).find((listed) => listed.id === entry.id)).toEqual(entry);
     const visits = await t.call('GET', `/api/v1/visits?patientId=${entry.patientId}`, desk());
     expect(visits.body.data.total).toBe(1);
   });

@@ -139,25 +139,6 @@ export async function patientHistory(tx: TenantTx, branchId: string, filter: His
   return { items: rows.map(toQueueEntry), total: count.total };
 }
 
-/** The next queue number of a branch's day: one counter row, so concurrent adds never share one. */
-export async function nextQueueNumber(
-  tx: TenantTx,
-  branchId: string,
-  queueDate: string,
-): Promise<number> {
-  const { lastNumber } = await tx.db
-    .insertInto('queueCounters')
-    .values({ tenantId: tx.tenantId, branchId, queueDate, lastNumber: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenantId', 'branchId', 'queueDate'])
-        .doUpdateSet((eb) => ({ lastNumber: eb('queueCounters.lastNumber', '+', 1) })),
-    )
-    .returning('lastNumber')
-    .executeTakeFirstOrThrow();
-  return lastNumber;
-}
-
 export interface NewEntry {
   branchId: string;
   patientId: string;
@@ -189,19 +170,59 @@ export async function openVisit(tx: TenantTx, entry: NewEntry): Promise<string> 
 }
 
 /**
- * Takes the day's next number and inserts the entry under it. The counter row stays
- * locked until commit, so callers do everything else first.
+ * Takes the day's next number (the branch's counter for the date) and inserts the entry
+ * under it, in one statement. The counter row stays locked until commit, and every add of
+ * the branch waits for it, so callers do everything else first.
  */
-export async function insertNumberedEntry(
+export function insertNumberedEntry(
   tx: TenantTx,
   entry: NewEntry & { id: string; visitId: string },
-): Promise<void> {
-  const number = await nextQueueNumber(tx, entry.branchId, entry.queueDate);
-  await tx.db
+): Promise<Selectable<QueueEntriesTable>> {
+  const { tenantId } = tx;
+  const { branchId, queueDate } = entry;
+  return tx.db
+    .with('counter', (db) =>
+      db
+        .insertInto('queueCounters')
+        .values({ tenantId, branchId, queueDate, lastNumber: 1 })
+        .onConflict((oc) =>
+          oc
+            .columns(['tenantId', 'branchId', 'queueDate'])
+            .doUpdateSet((eb) => ({ lastNumber: eb('queueCounters.lastNumber', '+', 1) })),
+        )
+        .returning('lastNumber'),
+    )
     .insertInto('queueEntries')
-    .values({ tenantId: tx.tenantId, ...entry, queueNumber: number, queueSeq: number })
-    .execute();
+    .columns([...ENTRY_COLUMNS, 'tenantId', 'queueNumber', 'queueSeq'])
+    .expression((eb) =>
+      eb
+        .selectFrom('counter')
+        .select([
+          ...ENTRY_COLUMNS.map((column) => eb.val(entry[column]).as(column)),
+          eb.val(tenantId).as('tenantId'),
+          'counter.lastNumber as queueNumber',
+          'counter.lastNumber as queueSeq',
+        ]),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
+
+const ENTRY_COLUMNS = [
+  'id',
+  'visitId',
+  'branchId',
+  'patientId',
+  'doctorId',
+  'visitPurposes',
+  'remark',
+  'visitTime',
+  'queueDate',
+  'status',
+  'color',
+  'roomName',
+  'areaId',
+] as const;
 
 type EntryChanges = Partial<
   Pick<
@@ -282,16 +303,19 @@ export async function visitHasClinicalRecords(tx: TenantTx, visitId: string): Pr
   return Boolean(prescription);
 }
 
-export function patientExists(tx: TenantTx, patientId: string): Promise<boolean> {
+/** What a queue entry shows of its patient, or undefined for no such patient. */
+export function patientForQueue(tx: TenantTx, patientId: string) {
   return tx.db
-    .selectFrom('patients')
-    .select('id')
-    .where('id', '=', patientId)
-    .executeTakeFirst()
-    .then(Boolean);
+    .selectFrom('patients as p')
+    .leftJoin('companies as c', (join) =>
+      join.onRef('c.tenantId', '=', 'p.tenantId').onRef('c.id', '=', 'p.companyId'),
+    )
+    .select(['p.name as patientName', 'p.nric', 'p.cardNo', 'c.name as companyName'])
+    .where('p.id', '=', patientId)
+    .executeTakeFirst();
 }
 
-/** A user who works in the branch, with their type and whether they are active. */
+/** A user who works in the branch: type, whether active, and the names an entry shows. */
 export function doctorOfBranch(tx: TenantTx, branchId: string, userId: string) {
   return tx.db
     .selectFrom('users as u')
@@ -301,7 +325,13 @@ export function doctorOfBranch(tx: TenantTx, branchId: string, userId: string) {
         .onRef('ub.userId', '=', 'u.id')
         .on('ub.branchId', '=', branchId),
     )
-    .select(['u.type', 'u.isActive'])
+    .select([
+      'u.type',
+      'u.isActive',
+      'u.firstName as doctorFirstName',
+      'u.lastName as doctorLastName',
+      'u.mcr as doctorMcr',
+    ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
 }

@@ -133,11 +133,13 @@ export async function patientHistory(scope: BranchScope, query: QueuePageQuery) 
   );
 }
 
-async function checkDoctor(tx: TenantTx, branchId: string, doctorId: string): Promise<void> {
+/** The doctor of the entry: an active doctor who works in the branch. */
+async function checkDoctor(tx: TenantTx, branchId: string, doctorId: string) {
   const doctor = await repo.doctorOfBranch(tx, branchId, doctorId);
   if (!doctor || doctor.type !== UserType.doctor || !doctor.isActive) {
     throw fieldError('doctorId', 'Please choose a doctor of this branch.');
   }
+  return doctor;
 }
 
 async function checkVisitPurposes(tx: TenantTx, codes: string[], field: string): Promise<void> {
@@ -184,9 +186,9 @@ export async function addToQueue(
     });
     if (problems.length > 0)
       throw new AppError(400, 'VALIDATION', problems.map((p) => p.message).join('\n'), problems);
-    if (!(await repo.patientExists(tx, body.patientId)))
-      throw fieldError('patientId', 'This patient does not exist.');
-    await checkDoctor(tx, scope.branchId, body.doctorId);
+    const patient = await repo.patientForQueue(tx, body.patientId);
+    if (!patient) throw fieldError('patientId', 'This patient does not exist.');
+    const doctor = await checkDoctor(tx, scope.branchId, body.doctorId);
     await checkVisitPurposes(tx, body.visitPurposes, 'visitPurposes');
     const room = await findDoctorRoom(tx, scope.branchId, body.doctorId);
 
@@ -218,8 +220,8 @@ export async function addToQueue(
       entityId: id,
       detail: { patientId: body.patientId },
     });
-    await repo.insertNumberedEntry(tx, { ...entry, id, visitId });
-    const added = await reload(tx, id);
+    const row = await repo.insertNumberedEntry(tx, { ...entry, id, visitId });
+    const added = repo.toQueueEntry({ ...row, ...patient, ...doctor });
     await publish(ctx, tx, scope, 'queueAdded', added);
     return added;
   });
