@@ -24,6 +24,8 @@ const SEARCH_COLUMNS = ['name', 'nric', 'card_no', 'contact_no', 'home_postal', 
  * index, whichever is cheaper) and sorted after. A common name fragment has thousands of
  * matches, which that would sort; for names, the first 20,000 of the clinic's names are
  * therefore walked first (index only), and when they hold a full page it is the answer.
+ * A fragment without three letters or digits in a row ('d/o', '12') gives the trigram
+ * index nothing to narrow by; for it the names are walked until a page is full.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
@@ -33,7 +35,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         `CREATE INDEX patients_${column}_trgm ON patients USING gin (${column} gin_trgm_ops)`,
     ),
     `CREATE INDEX patients_tenant_name ON patients (tenant_id, name, id)`,
-    // The search query for a filter, or null for an unknown filter (tests EXPLAIN it).
+    // The column a filter searches, or null for an unknown filter.
+    `CREATE FUNCTION patient_search_column(p_filter text) RETURNS text
+       LANGUAGE sql IMMUTABLE AS
+       $$ SELECT CASE p_filter
+                   WHEN 'patient_name' THEN 'name' WHEN 'nric' THEN 'nric' WHEN 'card_no' THEN 'card_no'
+                   WHEN 'contact_no' THEN 'contact_no' WHEN 'home_postal' THEN 'home_postal'
+                   WHEN 'home_address' THEN 'home_address'
+                 END $$`,
+    // The search query for a filter, or null for an unknown filter (tests EXPLAIN it): the
+    // matches gathered first, through whichever index suits the clinic, then sorted.
     `CREATE FUNCTION patient_search_sql(p_filter text) RETURNS text
        LANGUAGE sql IMMUTABLE AS
        $$ SELECT format(
@@ -42,12 +53,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                       tel_code, birth_date, consult_doctor_id, home_address, home_postal
                  FROM patients
                 WHERE tenant_id = $1 AND %I ILIKE $2)
-             SELECT * FROM matches ORDER BY name, id LIMIT $3', column_name)
-            FROM (SELECT CASE p_filter
-                           WHEN 'patient_name' THEN 'name' WHEN 'nric' THEN 'nric' WHEN 'card_no' THEN 'card_no'
-                           WHEN 'contact_no' THEN 'contact_no' WHEN 'home_postal' THEN 'home_postal'
-                           WHEN 'home_address' THEN 'home_address'
-                         END AS column_name) AS chosen
+             SELECT * FROM matches ORDER BY name, id LIMIT $3', chosen.column_name)
+            FROM (SELECT patient_search_column(p_filter) AS column_name) AS chosen
+           WHERE column_name IS NOT NULL $$`,
+    // The ids of the first matches in name order among the clinic's first $4 names (all
+    // of them when $4 is null): a walk of the (tenant_id, name, id) index.
+    `CREATE FUNCTION patient_walk_sql(p_filter text) RETURNS text
+       LANGUAGE sql IMMUTABLE AS
+       $$ SELECT format(
+            'SELECT ARRAY(
+               SELECT w.id
+                 FROM (SELECT id, name, %I AS searched FROM patients
+                        WHERE tenant_id = $1 ORDER BY name, id LIMIT $4) AS w
+                WHERE w.searched ILIKE $2
+                ORDER BY w.name, w.id
+                LIMIT $3)', chosen.column_name)
+            FROM (SELECT patient_search_column(p_filter) AS column_name) AS chosen
            WHERE column_name IS NOT NULL $$`,
     `CREATE FUNCTION search_patients(p_filter text, p_pattern text, p_limit integer)
        RETURNS TABLE (id uuid, name text, nric text, title text, id_type text, gender text,
@@ -60,19 +81,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          v_tenant uuid := app_current_tenant();
          v_sql text := patient_search_sql(p_filter);
          v_limit integer := least(greatest(p_limit, 1), 100);
+         v_walk bigint := CASE WHEN p_filter = 'patient_name' THEN 20000 ELSE 0 END;
          v_ids uuid[];
        BEGIN
          IF v_tenant IS NULL THEN RETURN; END IF;
          IF v_sql IS NULL THEN RAISE EXCEPTION 'unknown patient search filter %', p_filter; END IF;
-         IF p_filter = 'patient_name' THEN
-           v_ids := ARRAY(
-             SELECT w.id
-               FROM (SELECT p.id, p.name FROM patients p
-                      WHERE p.tenant_id = v_tenant ORDER BY p.name, p.id LIMIT 20000) AS w
-              WHERE w.name ILIKE p_pattern
-              ORDER BY w.name, w.id
-              LIMIT v_limit);
-           IF cardinality(v_ids) = v_limit THEN
+         -- Without a run of 3 letters or digits the trigram index cannot narrow the search:
+         -- walking the names until a page is full is then the cheapest, and complete.
+         IF p_pattern !~ '[[:alnum:]]{3}' THEN v_walk := NULL; END IF;
+         IF v_walk IS DISTINCT FROM 0 THEN
+           EXECUTE patient_walk_sql(p_filter) INTO v_ids USING v_tenant, p_pattern, v_limit, v_walk;
+           IF cardinality(v_ids) = v_limit OR v_walk IS NULL THEN
              RETURN QUERY
                SELECT p.id, p.name, p.nric, p.title, p.id_type, p.gender, p.card_no_prefix,
                       p.card_no, p.contact_no, p.tel_code, p.birth_date, p.consult_doctor_id,

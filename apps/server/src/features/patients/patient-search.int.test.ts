@@ -96,8 +96,10 @@ describe.runIf(ownerUrl !== 'pglite')('patient search at volume', () => {
   it('answers the first 20 matches in name order, whether they come early or late in the alphabet', async () => {
     // Names are 'Patient <md5>': 'patient' matches every row, 'ff' many rows spread
     // through the alphabet, 'patient f' only rows after the first 20,000 names, 'zephyr' one.
-    for (const keyword of ['patient', 'ff', 'patient f', 'zephyr', '9000012']) {
-      const filter = keyword.startsWith('9') ? 'contact_no' : 'patient_name';
+    // 'a1', 'c z' and '12' have no three letters or digits in a row: the trigram index
+    // cannot narrow them ('c z' has a single match, in the last names).
+    for (const keyword of ['patient', 'ff', 'patient f', 'zephyr', '9000012', 'a1', 'c z', '12']) {
+      const filter = /^\d/.test(keyword) ? 'contact_no' : 'patient_name';
       const column = filter === 'contact_no' ? 'contact_no' : 'name';
       const expected = await owner.query<{ name: string }>(
         `SELECT name FROM patients WHERE tenant_id = $1 AND ${column} ILIKE $2 ORDER BY name, id LIMIT 20`,
