@@ -100,15 +100,6 @@ export async function doctorRooms(tx: TenantTx, branchId: string): Promise<Docto
   }));
 }
 
-export function findDoctorRoom(tx: TenantTx, branchId: string, doctorId: string) {
-  return tx.db
-    .selectFrom('doctorRooms')
-    .select(['roomName', 'areaId', 'version'])
-    .where('branchId', '=', branchId)
-    .where('doctorId', '=', doctorId)
-    .executeTakeFirst();
-}
-
 /**
  * Sets a doctor's room: a first room is inserted, an existing one changed only at the
  * version the caller saw. False when someone changed it meanwhile.

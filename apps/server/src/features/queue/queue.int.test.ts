@@ -89,6 +89,9 @@ describe('adding to the queue', () => {
     expect((await today()).find((listed) => listed.id === entry.id)).toEqual(entry);
     const visits = await t.call('GET', `/api/v1/visits?patientId=${entry.patientId}`, desk());
     expect(visits.body.data.total).toBe(1);
+    // The doctor picker preselects this doctor for the patient next time.
+    const profile = await t.call('GET', `/api/v1/patients/${entry.patientId}/profile`, desk());
+    expect(profile.body.data.consultDoctor).toBe(doctorId);
   });
 
   it('numbers concurrent adds uniquely and without gaps', async () => {

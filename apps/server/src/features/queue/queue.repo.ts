@@ -153,12 +153,23 @@ export interface NewEntry {
   areaId: string | null;
 }
 
-/** Opens the visit an entry will belong to; answers its id. */
+/**
+ * Opens the visit an entry will belong to, and makes its doctor the patient's consulting
+ * doctor (the picker preselects that doctor next time); answers the visit's id.
+ */
 export async function openVisit(tx: TenantTx, entry: NewEntry): Promise<string> {
+  const { tenantId } = tx;
   const { id } = await tx.db
+    .with('remembered', (db) =>
+      db
+        .updateTable('patients')
+        .set({ consultDoctorId: entry.doctorId })
+        .where('tenantId', '=', tenantId)
+        .where('id', '=', entry.patientId),
+    )
     .insertInto('visits')
     .values({
-      tenantId: tx.tenantId,
+      tenantId,
       branchId: entry.branchId,
       patientId: entry.patientId,
       doctorId: entry.doctorId,
@@ -315,7 +326,10 @@ export function patientForQueue(tx: TenantTx, patientId: string) {
     .executeTakeFirst();
 }
 
-/** A user who works in the branch: type, whether active, and the names an entry shows. */
+/**
+ * A user who works in the branch: type, whether active, the names an entry shows, and
+ * their room and waiting area in the branch (null without one).
+ */
 export function doctorOfBranch(tx: TenantTx, branchId: string, userId: string) {
   return tx.db
     .selectFrom('users as u')
@@ -325,26 +339,21 @@ export function doctorOfBranch(tx: TenantTx, branchId: string, userId: string) {
         .onRef('ub.userId', '=', 'u.id')
         .on('ub.branchId', '=', branchId),
     )
+    .leftJoin('doctorRooms as r', (join) =>
+      join
+        .onRef('r.tenantId', '=', 'u.tenantId')
+        .onRef('r.doctorId', '=', 'u.id')
+        .on('r.branchId', '=', branchId),
+    )
     .select([
       'u.type',
       'u.isActive',
       'u.firstName as doctorFirstName',
       'u.lastName as doctorLastName',
       'u.mcr as doctorMcr',
+      'r.roomName',
+      'r.areaId',
     ])
     .where('u.id', '=', userId)
     .executeTakeFirst();
-}
-
-/** The doctor of the patient's latest visit, which the doctor picker preselects next time. */
-export async function rememberConsultDoctor(
-  tx: TenantTx,
-  patientId: string,
-  doctorId: string,
-): Promise<void> {
-  await tx.db
-    .updateTable('patients')
-    .set({ consultDoctorId: doctorId })
-    .where('id', '=', patientId)
-    .execute();
 }

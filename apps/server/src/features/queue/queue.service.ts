@@ -24,7 +24,6 @@ import {
 } from '../../platform/errors.ts';
 import { clinicContext, type BranchScope } from '../../platform/scope.ts';
 import { findOptionByCode, findOptionByName, listOptions } from '../options/options.repo.ts';
-import { findDoctorRoom } from '../queue-display/queue-display.repo.ts';
 import * as repo from './queue.repo.ts';
 
 export const ANOTHER_BRANCH =
@@ -172,6 +171,23 @@ async function ruleStatus(
   return { code: QUEUE_STATUS[status], color: option?.color ?? QUEUE_STATUS_COLOUR[status] };
 }
 
+/** Checks an add against the rules; answers what the new entry takes from them. */
+async function checkAdd(tx: TenantTx, branchId: string, body: QueueCreateBody) {
+  const clinic = await clinicContext(tx, branchId);
+  const problems = queueCreateProblems(body, {
+    hasHciCode: Boolean(clinic.hciCode),
+    now: clinic.now,
+  });
+  if (problems.length > 0)
+    throw new AppError(400, 'VALIDATION', problems.map((p) => p.message).join('\n'), problems);
+  const patient = await repo.patientForQueue(tx, body.patientId);
+  if (!patient) throw fieldError('patientId', 'This patient does not exist.');
+  const doctor = await checkDoctor(tx, branchId, body.doctorId);
+  await checkVisitPurposes(tx, body.visitPurposes, 'visitPurposes');
+  const pending = await ruleStatus(tx, 'pending');
+  return { clinic, patient, doctor, pending };
+}
+
 /** Adds an existing patient to the day's queue, opening a visit. */
 export async function addToQueue(
   ctx: AppContext,
@@ -179,21 +195,8 @@ export async function addToQueue(
   body: QueueCreateBody,
 ): Promise<QueueEntry> {
   return scope.run(async (tx) => {
-    const clinic = await clinicContext(tx, scope.branchId);
-    const problems = queueCreateProblems(body, {
-      hasHciCode: Boolean(clinic.hciCode),
-      now: clinic.now,
-    });
-    if (problems.length > 0)
-      throw new AppError(400, 'VALIDATION', problems.map((p) => p.message).join('\n'), problems);
-    const patient = await repo.patientForQueue(tx, body.patientId);
-    if (!patient) throw fieldError('patientId', 'This patient does not exist.');
-    const doctor = await checkDoctor(tx, scope.branchId, body.doctorId);
-    await checkVisitPurposes(tx, body.visitPurposes, 'visitPurposes');
-    const room = await findDoctorRoom(tx, scope.branchId, body.doctorId);
-
+    const { clinic, patient, doctor, pending } = await checkAdd(tx, scope.branchId, body);
     const visitTime = body.isBackdate && body.visitDate !== null ? body.visitDate : clinic.now;
-    const pending = await ruleStatus(tx, 'pending');
     const entry: repo.NewEntry = {
       branchId: scope.branchId,
       patientId: body.patientId,
@@ -204,14 +207,13 @@ export async function addToQueue(
       queueDate: clinic.dateOf(visitTime),
       status: pending.code,
       color: pending.color,
-      roomName: room?.roomName ?? null,
-      areaId: room?.areaId ?? null,
+      roomName: doctor.roomName,
+      areaId: doctor.areaId,
     };
     // Everything that needs no queue number comes first: taking the number locks the
     // day's counter until commit, and every add of the branch waits for that lock.
     const id = randomUUID();
     const visitId = await repo.openVisit(tx, entry);
-    await repo.rememberConsultDoctor(tx, body.patientId, body.doctorId);
     await audit(tx, {
       userId: scope.userId,
       branchId: scope.branchId,
@@ -221,7 +223,14 @@ export async function addToQueue(
       detail: { patientId: body.patientId },
     });
     const row = await repo.insertNumberedEntry(tx, { ...entry, id, visitId });
-    const added = repo.toQueueEntry({ ...row, ...patient, ...doctor });
+    const { doctorFirstName, doctorLastName, doctorMcr } = doctor;
+    const added = repo.toQueueEntry({
+      ...row,
+      ...patient,
+      doctorFirstName,
+      doctorLastName,
+      doctorMcr,
+    });
     await publish(ctx, tx, scope, 'queueAdded', added);
     return added;
   });
