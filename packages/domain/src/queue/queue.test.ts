@@ -235,8 +235,8 @@ describe('queue updates', () => {
     expect(messagesOf(QueueRoomServiceBody, { version: 1 })).toEqual({
       roomService: 'No room services data!',
     });
-    expect(messagesOf(QueueRoomServiceBody, { roomService: 'R'.repeat(101), version: 1 })).toEqual({
-      roomService: 'roomService cannot exceed 100 characters',
+    expect(messagesOf(QueueRoomServiceBody, { roomService: 'R'.repeat(201), version: 1 })).toEqual({
+      roomService: 'roomService cannot exceed 200 characters',
     });
     expect(QueueRoomServiceBody.parse({ roomService: 'Room 1', version: 1 }).roomService).toBe(
       'Room 1',
