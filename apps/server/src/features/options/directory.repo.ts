@@ -2,8 +2,8 @@ import type { CompanyOption, DoctorOption } from '@clinic/domain';
 import { UserType } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
 
-/** Doctors (user type '50') who work in the branch, by name. */
-export function doctorsOfBranch(tx: TenantTx, branchId: string): Promise<DoctorOption[]> {
+/** The users (`u`) who work in the branch. */
+export function staffOfBranch(tx: TenantTx, branchId: string) {
   return tx.db
     .selectFrom('users as u')
     .innerJoin('userBranches as ub', (join) =>
@@ -11,7 +11,12 @@ export function doctorsOfBranch(tx: TenantTx, branchId: string): Promise<DoctorO
         .onRef('ub.tenantId', '=', 'u.tenantId')
         .onRef('ub.userId', '=', 'u.id')
         .on('ub.branchId', '=', branchId),
-    )
+    );
+}
+
+/** Doctors (user type '50') who work in the branch, by name. */
+export function doctorsOfBranch(tx: TenantTx, branchId: string): Promise<DoctorOption[]> {
+  return staffOfBranch(tx, branchId)
     .select(['u.id', 'u.firstName', 'u.lastName', 'u.offDuty', 'u.type'])
     .where('u.type', '=', UserType.doctor)
     .where('u.isActive', '=', true)

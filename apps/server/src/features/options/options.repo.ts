@@ -8,6 +8,7 @@ import {
   type DefaultOption,
   type OptionList,
 } from './options.defaults.ts';
+import { containsPattern } from '../../db/like.ts';
 
 export interface OptionRow {
   id: string;
@@ -82,18 +83,23 @@ export interface ListFilter {
   keyword?: string | undefined;
 }
 
+/** The entries of a list; of a branch list, only the given branch's. */
+function entriesOf(tx: TenantTx, list: OptionList, branchId: string | null | undefined) {
+  const query = tx.db.selectFrom('referenceOptions').select(COLUMNS).where('list', '=', list);
+  return BRANCH_LISTS.has(list) ? query.where('branchId', '=', branchId ?? NO_BRANCH) : query;
+}
+
 /** A list in display order (defaults first); branch lists only for the given branch. */
 export function listOptions(
   tx: TenantTx,
   list: OptionList,
   filter: ListFilter = {},
 ): Promise<OptionRow[]> {
-  let query = tx.db.selectFrom('referenceOptions').select(COLUMNS).where('list', '=', list);
-  if (BRANCH_LISTS.has(list)) query = query.where('branchId', '=', filter.branchId ?? NO_BRANCH);
+  let query = entriesOf(tx, list, filter.branchId);
   if (filter.activeOnly) query = query.where('isActive', '=', true);
   const keyword = filter.keyword?.trim();
   if (keyword) {
-    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(keyword);
     query = query.where((eb) =>
       eb.or([eb('code', 'ilike', pattern), eb('name', 'ilike', pattern)]),
     );
@@ -103,34 +109,21 @@ export function listOptions(
 
 /** An option by id; a branch list's option only in its own branch. */
 export function findOption(tx: TenantTx, list: OptionList, id: string, branchId: string | null) {
-  let query = tx.db
-    .selectFrom('referenceOptions')
-    .select(COLUMNS)
-    .where('list', '=', list)
-    .where('id', '=', id);
-  if (BRANCH_LISTS.has(list)) query = query.where('branchId', '=', branchId ?? NO_BRANCH);
-  return query.executeTakeFirst();
+  return entriesOf(tx, list, branchId).where('id', '=', id).executeTakeFirst();
 }
 
 export function findOptionByCode(tx: TenantTx, list: OptionList, code: string, branchId?: string) {
-  let query = tx.db
-    .selectFrom('referenceOptions')
-    .select(COLUMNS)
-    .where('list', '=', list)
-    .where(sql`lower(code)`, '=', code.toLowerCase());
-  if (BRANCH_LISTS.has(list)) query = query.where('branchId', '=', branchId ?? NO_BRANCH);
-  return query.executeTakeFirst();
+  return entriesOf(tx, list, branchId)
+    .where(sql`lower(code)`, '=', code.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** An entry by its shown name (room services travel by name), any letter case. */
 export function findOptionByName(tx: TenantTx, list: OptionList, name: string, branchId?: string) {
-  let query = tx.db
-    .selectFrom('referenceOptions')
-    .select(COLUMNS)
-    .where('list', '=', list)
-    .where(sql`lower(name)`, '=', name.toLowerCase());
-  if (BRANCH_LISTS.has(list)) query = query.where('branchId', '=', branchId ?? NO_BRANCH);
-  return query.orderBy('isActive', 'desc').executeTakeFirst();
+  return entriesOf(tx, list, branchId)
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .orderBy('isActive', 'desc')
+    .executeTakeFirst();
 }
 
 export interface OptionValues {

@@ -2,6 +2,7 @@ import type { PatientSearchFilter } from '@clinic/domain';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { PatientsTable } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
+import { containsPattern } from '../../db/like.ts';
 
 /** What registration writes; the rest of a patient row comes from later screens. */
 export type NewPatient = Omit<
@@ -101,10 +102,6 @@ export async function setCardNo(tx: TenantTx, id: string, cardNo: string): Promi
 
 export const SEARCH_LIMIT = 20;
 
-function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export type PatientSearchRow = Pick<
   Selectable<PatientsTable>,
   | 'id'
@@ -133,7 +130,7 @@ export async function searchPatients(
   keyword: string,
 ): Promise<PatientSearchRow[]> {
   const { rows } = await sql<PatientSearchRow>`
-    SELECT * FROM search_patients(${filter}, ${likePattern(keyword)}, ${SEARCH_LIMIT})`.execute(
+    SELECT * FROM search_patients(${filter}, ${containsPattern(keyword)}, ${SEARCH_LIMIT})`.execute(
     tx.db,
   );
   return rows;

@@ -11,6 +11,7 @@ import {
   type Clinic,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { withTenant } from '../../db/tenant-db.ts';
 
 let t: TestApp;
 let clinic: Clinic;
@@ -108,6 +109,15 @@ describe('the board', () => {
     const rooms = await t.call('GET', '/api/v1/queue/doctor-rooms', admin);
     expect(rooms.body.data.items).toContainEqual(
       expect.objectContaining({ doctorId, roomName: 'Room 8', version: 2 }),
+    );
+    // A disabled doctor has no room to set.
+    const retired = await addUser(t, clinic, '50', { firstName: 'Retired' });
+    await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db.updateTable('users').set({ isActive: false }).where('id', '=', retired.id).execute(),
+    );
+    const listed = await t.call('GET', '/api/v1/queue/doctor-rooms', admin);
+    expect(listed.body.data.items.map((r: { doctorId: string }) => r.doctorId)).not.toContain(
+      retired.id,
     );
     const badArea = await t.call('PUT', `/api/v1/queue/doctor-rooms/${doctorId}`, {
       ...admin,

@@ -3,6 +3,8 @@ import { sql, type Selectable } from 'kysely';
 import type { QueueEntriesTable } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
+import { containsPattern } from '../../db/like.ts';
+import { staffWithRooms } from '../queue-display/queue-display.repo.ts';
 
 /** The queue entry as the screen shows it: joined with patient, company and doctor. */
 function entryQuery(tx: TenantTx) {
@@ -123,12 +125,7 @@ export async function patientHistory(tx: TenantTx, branchId: string, filter: His
     .where('q.queueStatus', '=', 0);
   if (filter.doctorId) query = query.where('q.doctorId', '=', filter.doctorId);
   if (filter.status) query = query.where('q.status', '=', filter.status);
-  if (filter.remark)
-    query = query.where(
-      'q.remark',
-      'ilike',
-      `%${filter.remark.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-    );
+  if (filter.remark) query = query.where('q.remark', 'ilike', containsPattern(filter.remark));
   const [rows, count] = await Promise.all([
     query.orderBy('q.visitTime', 'desc').offset(filter.offset).limit(filter.limit).execute(),
     query
@@ -331,20 +328,7 @@ export function patientForQueue(tx: TenantTx, patientId: string) {
  * their room and waiting area in the branch (null without one).
  */
 export function doctorOfBranch(tx: TenantTx, branchId: string, userId: string) {
-  return tx.db
-    .selectFrom('users as u')
-    .innerJoin('userBranches as ub', (join) =>
-      join
-        .onRef('ub.tenantId', '=', 'u.tenantId')
-        .onRef('ub.userId', '=', 'u.id')
-        .on('ub.branchId', '=', branchId),
-    )
-    .leftJoin('doctorRooms as r', (join) =>
-      join
-        .onRef('r.tenantId', '=', 'u.tenantId')
-        .onRef('r.doctorId', '=', 'u.id')
-        .on('r.branchId', '=', branchId),
-    )
+  return staffWithRooms(tx, branchId)
     .select([
       'u.type',
       'u.isActive',
