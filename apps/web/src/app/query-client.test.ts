@@ -3,37 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initApi } from '../api/clients.ts';
 import { createQueryClient, dropCacheOnUserChange } from './query-client.ts';
 import { STORAGE, sessionStore } from './session.ts';
+import { testSessionInfo } from './test-session.ts';
 import { signOutAndLeave } from './sign-out.ts';
 
-function infoFor(token: string): SessionInfo {
-  return {
-    token,
-    expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    kind: 'clinic',
-    user: {
-      id: '0b7e3f7a-1111-4a2b-8c3d-4e5f60718293',
-      username: `${token}@clinic.test`,
-      firstName: 'Front',
-      lastName: 'Desk',
-      fullName: 'Front Desk',
-      email: `${token}@clinic.test`,
-      type: 'Front Desk',
-      mcr: null,
-      mustChangePassword: false,
-    },
-    modules: ['clinic.queue'],
-    branches: [],
-    hciCode: null,
-    tenant: {
-      id: '9a8b7c6d-2222-4e5f-8a9b-0c1d2e3f4a5b',
-      subdomain: 'tanclinic',
-      clinicName: 'Tan Clinic',
-      status: 'active',
-      trialEndsAt: null,
-      timezoneOffset: 480,
-    },
-  };
-}
+const infoFor = (token: string): SessionInfo => testSessionInfo({ token });
 
 const A_TIMEOUT = { timeout: 3, clinicName: "A's clinic" };
 

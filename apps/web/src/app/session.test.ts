@@ -1,36 +1,9 @@
 import type { SessionInfo } from '@clinic/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE, sessionStore } from './session.ts';
+import { testSessionInfo } from './test-session.ts';
 
-function infoFor(token: string, username = `${token}@clinic.test`): SessionInfo {
-  return {
-    token,
-    expiresAt: Math.floor(Date.now() / 1000) + 3600,
-    kind: 'clinic',
-    user: {
-      id: '0b7e3f7a-1111-4a2b-8c3d-4e5f60718293',
-      username,
-      firstName: 'Front',
-      lastName: 'Desk',
-      fullName: 'Front Desk',
-      email: username,
-      type: 'Front Desk',
-      mcr: null,
-      mustChangePassword: false,
-    },
-    modules: ['clinic.queue'],
-    branches: [],
-    hciCode: null,
-    tenant: {
-      id: '9a8b7c6d-2222-4e5f-8a9b-0c1d2e3f4a5b',
-      subdomain: 'tanclinic',
-      clinicName: 'Tan Clinic',
-      status: 'active',
-      trialEndsAt: null,
-      timezoneOffset: 480,
-    },
-  };
-}
+const infoFor = (token: string): SessionInfo => testSessionInfo({ token });
 
 /** What the browser does in this tab when another tab writes a key of the storage. */
 function anotherTabWrites(key: string, value: string | null) {

@@ -73,21 +73,11 @@ export function StaffLoginPage() {
             message={error ?? identityNotice}
             onClose={() => (clearError(), setIdentityNotice(null))}
           />
-          <TextInput
-            label={t('login.username')}
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            autoComplete="username"
-            autoFocus
-            required
-          />
-          <PasswordInput
-            label={t('login.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="current-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-            required
+          <CredentialFields
+            username={username}
+            password={password}
+            onUsername={setUsername}
+            onPassword={setPassword}
           />
           <Group justify="space-between">
             <Checkbox
@@ -142,20 +132,11 @@ export function TenantLoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <SignInError message={error} onClose={clearError} />
-          <TextInput
-            label={t('login.username')}
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            autoComplete="username"
-            autoFocus
-            required
-          />
-          <PasswordInput
-            label={t('login.password')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            autoComplete="current-password"
-            required
+          <CredentialFields
+            username={username}
+            password={password}
+            onUsername={setUsername}
+            onPassword={setPassword}
           />
           <Button type="submit" disabled={!username.trim() || !password} loading={busy} fullWidth>
             {t('login.signIn')}
@@ -177,5 +158,35 @@ export function ForgotPasswordPage() {
         </Anchor>
       </Stack>
     </AuthLayout>
+  );
+}
+
+/** Username and password of a sign-in form; the password can be shown. */
+function CredentialFields(props: {
+  username: string;
+  password: string;
+  onUsername: (value: string) => void;
+  onPassword: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('login.username')}
+        value={props.username}
+        onChange={(e) => props.onUsername(e.currentTarget.value)}
+        autoComplete="username"
+        autoFocus
+        required
+      />
+      <PasswordInput
+        label={t('login.password')}
+        value={props.password}
+        onChange={(e) => props.onPassword(e.currentTarget.value)}
+        autoComplete="current-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+        required
+      />
+    </>
   );
 }

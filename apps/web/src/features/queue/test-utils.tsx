@@ -13,45 +13,23 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { initApi } from '../../api/clients.ts';
 import { sessionStore } from '../../app/session.ts';
+import { TEST_CLINIC_OFFSET, testSessionInfo } from '../../app/test-session.ts';
 import { DialogHost } from '../../components/dialogs.tsx';
 import '../../i18n/index.ts';
 import { patientKeys } from './patient-api.ts';
 import { queueKeys } from './queue-api.ts';
 
 export const BRANCH_ID = '6f1c2a9e-4d1b-4c55-9a3e-1b2c3d4e5f60';
-/** The test clinic's time zone: Singapore, UTC+8 (the test machine's zone may be any other). */
-export const CLINIC_OFFSET = 480;
+export const CLINIC_OFFSET = TEST_CLINIC_OFFSET;
 
 export function signInForTest(modules: SessionInfo['modules'] = ['clinic.queue']): void {
   initApi({ apiBaseURI: 'http://127.0.0.1:9/api/v1', apiBaseURI2: undefined });
   sessionStore.signIn(
-    {
-      token: 'test-token',
-      expiresAt: Math.floor(Date.now() / 1000) + 3600,
-      kind: 'clinic',
-      user: {
-        id: '0b7e3f7a-1111-4a2b-8c3d-4e5f60718293',
-        username: 'desk@clinic.test',
-        firstName: 'Front',
-        lastName: 'Desk',
-        fullName: 'Front Desk',
-        email: 'desk@clinic.test',
-        type: 'Front Desk',
-        mcr: null,
-        mustChangePassword: false,
-      },
+    testSessionInfo({
+      username: 'desk@clinic.test',
       modules,
       branches: [{ id: BRANCH_ID, code: 'MAIN', name: 'Main clinic', isDefault: true }],
-      hciCode: null,
-      tenant: {
-        id: '9a8b7c6d-2222-4e5f-8a9b-0c1d2e3f4a5b',
-        subdomain: 'tanclinic',
-        clinicName: 'Tan Clinic',
-        status: 'trial',
-        trialEndsAt: null,
-        timezoneOffset: CLINIC_OFFSET,
-      },
-    },
+    }),
     'clinic',
   );
 }
