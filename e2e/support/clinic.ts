@@ -41,8 +41,8 @@ export function uniqueSubdomain(): string {
   return `e2e-${randomBytes(4).toString('hex')}`;
 }
 
-/** A clinic registered and activated through the API, its administrator with a chosen password. */
-export async function createClinic(): Promise<TestClinic> {
+/** A clinic registered and activated through the API; its administrator holds the mailed temporary password. */
+export async function createClinicWithTemporaryPassword(): Promise<TestClinic> {
   const subdomain = uniqueSubdomain();
   const email = `${subdomain}@example.com`;
   const clinicName = `Clinic ${subdomain}`;
@@ -58,18 +58,31 @@ export async function createClinic(): Promise<TestClinic> {
   const [, code] = await readMail(email, ACTIVATION_CODE);
   await callApi('PUT', `/tenants/${subdomain}/confirm`, { activeCode: code });
   const [, temporary] = await readMail(email, TEMPORARY_PASSWORD);
-  const first = await callApi<{ token: string }>('POST', '/sign-in', {
+  return {
+    tenantId,
+    subdomain,
+    clinicName,
     username: email,
     password: temporary!,
+    branchCode: 'MAIN',
+  };
+}
+
+/** A clinic registered and activated through the API, its administrator with a chosen password. */
+export async function createClinic(): Promise<TestClinic> {
+  const clinic = await createClinicWithTemporaryPassword();
+  const first = await callApi<{ token: string }>('POST', '/sign-in', {
+    username: clinic.username,
+    password: clinic.password,
   });
   const password = `E2e-password-${randomInt(1000, 9999)}`;
   await callApi(
     'PUT',
     '/accounts/password',
-    { currentPassword: temporary, newPassword: password },
+    { currentPassword: clinic.password, newPassword: password },
     first.token,
   );
-  return { tenantId, subdomain, clinicName, username: email, password, branchCode: 'MAIN' };
+  return { ...clinic, password };
 }
 
 /** Adds a branch to a clinic and lets its administrator work there. */

@@ -1,5 +1,9 @@
 import { expect, test } from '../support/test.ts';
-import { createClinic, uniqueSubdomain } from '../support/clinic.ts';
+import {
+  createClinic,
+  createClinicWithTemporaryPassword,
+  uniqueSubdomain,
+} from '../support/clinic.ts';
 import { ACTIVATION_CODE, TEMPORARY_PASSWORD, readMail } from '../support/outbox.ts';
 import { expectAccessible, signInAsStaff, snap } from '../support/screens.ts';
 
@@ -136,4 +140,36 @@ test('[ACCOUNTS] an unknown address shows the 404 page with a way back', async (
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the dashboard' }).click();
   await expect(page).toHaveURL('/MAIN/dashboard');
+});
+
+test('[ACCOUNTS] an owner signing in to the console with the temporary password must choose a password first', async ({
+  page,
+}) => {
+  const clinic = await createClinicWithTemporaryPassword();
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(clinic.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(clinic.password);
+  await page.getByRole('textbox', { name: 'Password' }).press('Enter');
+
+  await expect(page).toHaveURL('/console/tenant');
+  const dialog = page.getByRole('dialog', { name: 'Choose your own password' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  // Another console address keeps the owner on the tenant page with the dialog.
+  await page.goto('/console/branches');
+  await expect(page).toHaveURL('/console/tenant');
+  await expect(dialog).toBeVisible();
+  await snap(page, 'console-forced-password');
+
+  await dialog.getByLabel('Current password').fill(clinic.password);
+  await dialog
+    .getByRole('textbox', { name: 'New password', exact: true })
+    .fill('Owner-console-2026');
+  await dialog.getByLabel('New password again').fill('Owner-console-2026');
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: clinic.clinicName })).toBeVisible();
+  await page.getByRole('link', { name: 'Branches' }).first().click();
+  await expect(page).toHaveURL('/console/branches');
 });

@@ -20,6 +20,7 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { signOutAndLeave } from '../../app/sign-out.ts';
 import { useSession } from '../../app/session.ts';
 import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
+import { ForcePasswordDialog } from '../shell/ForcePasswordDialog.tsx';
 import { InactivityDialog } from '../shell/InactivityDialog.tsx';
 import { ModuleGate } from '../shell/ModuleGate.tsx';
 
@@ -105,6 +106,7 @@ export function ConsoleLayout() {
         <Outlet />
       </AppShell.Main>
       <InactivityDialog portal />
+      <ForcePasswordDialog session={session} keepOn="/console/tenant" home="/console/tenant" />
     </AppShell>
   );
 }

@@ -74,7 +74,11 @@ export function BranchShell() {
         <Outlet />
       </AppShell.Main>
       <InactivityDialog />
-      <ForcePasswordDialog session={session} branchCode={branchCode} />
+      <ForcePasswordDialog
+        session={session}
+        keepOn={`/${encodeURIComponent(branchCode)}/user/profile`}
+        home={`/${encodeURIComponent(branchCode)}/queue`}
+      />
     </AppShell>
   );
 }

@@ -7,25 +7,28 @@ import type { Session } from '../../app/session.ts';
 import { ChangePasswordForm } from '../accounts/ChangePasswordForm.tsx';
 
 /**
- * A user who has not chosen a password yet is kept on the profile page with this dialog,
- * which cannot be dismissed, until they do; then they go to the queue.
+ * A user who has not chosen a password yet (a temporary password from the clinic's mail)
+ * is kept on one page (`keepOn`) with this dialog, which cannot be dismissed, until they
+ * do; then they go to `home`. The branch shell keeps them on the profile page, the tenant
+ * console on its tenant page: the server refuses every other call until then.
  */
 export function ForcePasswordDialog({
   session,
-  branchCode,
+  keepOn,
+  home,
 }: {
   session: Session;
-  branchCode: string;
+  keepOn: string;
+  home: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const forced = session.info.user.mustChangePassword;
-  const profile = `/${encodeURIComponent(branchCode)}/user/profile`;
 
   useEffect(() => {
-    if (forced && location.pathname !== profile) void navigate(profile, { replace: true });
-  }, [forced, location.pathname, profile, navigate]);
+    if (forced && location.pathname !== keepOn) void navigate(keepOn, { replace: true });
+  }, [forced, location.pathname, keepOn, navigate]);
 
   return (
     <Modal
@@ -44,7 +47,7 @@ export function ForcePasswordDialog({
         username={session.info.user.username}
         onChanged={() => {
           snackbar.success(t('password.changed'));
-          void navigate(`/${encodeURIComponent(branchCode)}/queue`, { replace: true });
+          void navigate(home, { replace: true });
         }}
       />
     </Modal>
