@@ -27,6 +27,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test-setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],

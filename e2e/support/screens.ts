@@ -40,3 +40,26 @@ export async function signInAsStaff(
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+/**
+ * Starts recording every snackbar the page shows from now on. Snackbars close after 2 s,
+ * so a test that first waits for something else (a refetch on a loaded machine) could look
+ * too late; the recording keeps them. Read it in `expect.poll`.
+ */
+export async function recordSnackbars(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { snackbars: string[] }).snackbars = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const alerts = node.matches('[role="alert"]')
+            ? [node]
+            : [...node.querySelectorAll('[role="alert"]')];
+          seen.push(...alerts.map((alert) => alert.textContent ?? ''));
+        }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { snackbars: string[] }).snackbars);
+}

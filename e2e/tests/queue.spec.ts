@@ -2,7 +2,7 @@ import { nricFor } from '@clinic/domain';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { addPatient, addStaff, createClinic, enqueue } from '../support/clinic.ts';
-import { expectAccessible, signInAsStaff, snap } from '../support/screens.ts';
+import { expectAccessible, recordSnackbars, signInAsStaff, snap } from '../support/screens.ts';
 
 async function choose(page: Page, field: string, option: string | RegExp) {
   await page.getByRole('combobox', { name: field }).click();
@@ -108,6 +108,7 @@ test('[QUEUE] two front desks: one adds, calls in and reorders; the other sees e
 
   // A calls 001 in: B's row changes status and B is told.
   const tableA = a.getByRole('table', { name: 'Queue of the day' });
+  const snackbarsOfB = await recordSnackbars(b);
   await tableA
     .getByRole('row', { name: /001.*Ong Kim Seng/ })
     .getByRole('button', { name: 'Call in' })
@@ -115,7 +116,9 @@ test('[QUEUE] two front desks: one adds, calls in and reorders; the other sees e
   await expect(
     tableB.getByRole('row', { name: /001.*Ong Kim Seng/ }).getByRole('button', { name: 'Recall' }),
   ).toBeVisible();
-  await expect(b.getByText('Queue 001 (Ong Kim Seng) is called in.')).toBeVisible();
+  await expect
+    .poll(async () => (await snackbarsOfB()).join('\n'))
+    .toContain('Queue 001 (Ong Kim Seng) is called in.');
 
   // A moves 002 down below 001: B's order follows.
   await tableA.getByRole('button', { name: 'More actions for queue 002' }).click();

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// `findBy…` and `waitFor` wait for what a test means to see, not for a guess of how fast
+// a loaded CI machine is: a passing wait returns at once, so a long limit costs nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (typeof window.matchMedia !== 'function') {

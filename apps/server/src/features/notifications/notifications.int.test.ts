@@ -181,7 +181,7 @@ describe('notification socket', () => {
     const token = session.body.data.token as string;
     const socket = await listen(token, clinic.branchId);
     await t.call('POST', '/api/v1/sign-out', { token });
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 10_000;
     while (socket.closeCode === undefined && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
     expect(socket.closeCode).toBe(4401);
@@ -193,7 +193,7 @@ describe('notification socket', () => {
     await withTenant(t.database.db, clinic.tenantId, (tx) =>
       tx.db.deleteFrom('userBranches').where('userId', '=', nurse.id).execute(),
     );
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 10_000;
     while (socket.closeCode === undefined && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
     expect(socket.closeCode).toBe(4401);

@@ -222,7 +222,7 @@ describe('display links', () => {
     });
     const entry = await enqueue();
     await put(`/${entry.id}/call-in`);
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 10_000;
     while (!messages.some((m) => m.eventCode === 'ring') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 20));
     const ring = messages.find((m) => m.eventCode === 'ring');
@@ -233,7 +233,7 @@ describe('display links', () => {
     );
 
     await t.call('DELETE', `/api/v1/queue/display-links/${created.body.data.id}`, admin);
-    const closing = Date.now() + 3000;
+    const closing = Date.now() + 10_000;
     while (closeCode === undefined && Date.now() < closing)
       await new Promise((r) => setTimeout(r, 50));
     expect(closeCode).toBe(4401);

@@ -60,7 +60,7 @@ async function openWithResults() {
   const input = screen.getByRole('combobox', { name: 'Patient' });
   await userEvent.type(input, 'tan');
   // The search waits 500 ms after the last key.
-  await screen.findByRole('option', { name: /Tan Ah Kow/ }, { timeout: 2000 });
+  await screen.findByRole('option', { name: /Tan Ah Kow/ });
   return { input, onChange };
 }
 
