@@ -27,7 +27,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test-setup.ts'],
-          testTimeout: 30_000,
+          // A hang detector, not a speed check: typing a whole form in jsdom on a loaded
+          // 2-core machine can take a while.
+          testTimeout: 60_000,
         },
       },
     ],

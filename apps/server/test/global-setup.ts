@@ -13,6 +13,13 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await findPostgresServer();
   if (!server) {
+    // On a developer's machine the API tests fall back to PGlite and the PostgreSQL-only
+    // suites (pool, outage, crash, two instances, search at volume) skip themselves; in
+    // CI a missing server is a failure, not a quieter run.
+    if (process.env.CI)
+      throw new Error(
+        'CI is set but no PostgreSQL server answered (DATABASE_URL or 127.0.0.1:5432).',
+      );
     console.warn('No PostgreSQL server answered: API tests run on PGlite.');
     project.provide('databaseUrl', 'pglite');
     return;

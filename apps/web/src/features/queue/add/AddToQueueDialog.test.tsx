@@ -87,10 +87,7 @@ function fill(fieldName: string, value: string) {
   fireEvent.change(field(fieldName), { target: { value } });
 }
 
-// Filling a whole form by keyboard takes a moment in jsdom.
-const FORM_TIMEOUT = { timeout: 15_000 };
-
-describe('add to queue: new patient rules', FORM_TIMEOUT, () => {
+describe('add to queue: new patient rules', () => {
   beforeEach(() => {
     localStorage.clear();
     signInForTest();
@@ -256,7 +253,7 @@ async function fillVisitAndNewPatient() {
   await choose('Nationality', 'Singapore');
 }
 
-describe('add to queue: saving a new patient', FORM_TIMEOUT, () => {
+describe('add to queue: saving a new patient', () => {
   beforeEach(() => {
     localStorage.clear();
     signInForTest();
