@@ -7,6 +7,7 @@ export * from './common/fields.ts';
 export * from './accounts/countries.ts';
 export * from './accounts/modules.ts';
 export * from './accounts/password.ts';
+export * from './accounts/permissions.ts';
 export * from './accounts/registration.ts';
 export * from './accounts/session.ts';
 export * from './accounts/users.ts';
