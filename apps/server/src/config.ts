@@ -36,6 +36,10 @@ export interface AppConfig {
   logRequests: boolean;
   /** How often an open notification socket re-checks its session (sign-out, expiry). */
   socketSessionCheckMs: number;
+  /** Bearer token that may read GET /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -70,5 +74,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS === 'true',
     socketSessionCheckMs: intFrom(env.SOCKET_SESSION_CHECK_MS, 60_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutSeconds: intFrom(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
   };
 }
