@@ -136,6 +136,15 @@ export async function buildApp(
     // On close: idle kept-alive connections are closed at once, busy ones after their answer.
     forceCloseConnections: 'idle',
   });
+  // Once closing, every answer closes its connection: a kept-alive one would otherwise hold
+  // the shutdown until the client drops it (Fastify keeps connections 72 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
