@@ -80,9 +80,15 @@ const CONTENT_POLICY = {
 };
 
 /** LISTEN/NOTIFY across API instances on PostgreSQL; in-process on the embedded database. */
-async function openEventBus(database: DatabaseHandle, log: FastifyBaseLogger): Promise<EventBus> {
+async function openEventBus(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  listenUrl: string | undefined,
+): Promise<EventBus> {
   if (!database.appConnectionString) return new InProcessEventBus(log);
-  const bus = new PostgresEventBus(database.appConnectionString, log);
+  // LISTEN needs a session connection: EVENTS_DATABASE_URL when queries go through a
+  // transaction-mode pooler.
+  const bus = new PostgresEventBus(listenUrl ?? database.appConnectionString, log);
   await bus.start();
   return bus;
 }
@@ -161,7 +167,7 @@ export async function buildApp(
       onIdleError: (error) =>
         app.log.warn({ err: error }, 'idle database connection failed; it is replaced'),
     }));
-  const events = await openEventBus(database, app.log);
+  const events = await openEventBus(database, app.log, config.eventsDatabaseUrl);
   const { metrics, stop: stopMetrics } = createMetrics(
     database,
     events,

@@ -5,6 +5,11 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** The API role's connection string; defaults to DATABASE_URL with user clinic_app. */
   appDatabaseUrl: string | undefined;
+  /**
+   * Where the event bus LISTENs (a session connection: straight to PostgreSQL or a
+   * session-mode pooler); defaults to the API role's connection.
+   */
+  eventsDatabaseUrl: string | undefined;
   /** Folder of the embedded database, or 'memory' for a throw-away one. */
   dataDir: string;
   /**
@@ -60,6 +65,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
+    eventsDatabaseUrl: env.EVENTS_DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? resolve(process.cwd(), 'data'),
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'false',
     port,

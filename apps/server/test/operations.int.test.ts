@@ -1,6 +1,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { configFromEnv } from '../src/config.ts';
 import type { DB } from '../src/db/schema.ts';
 import { withTenant } from '../src/db/tenant-db.ts';
 import type { PostgresEventBus } from '../src/platform/event-bus.ts';
@@ -93,6 +95,23 @@ describe('health and readiness', () => {
       expect(response.body.error.message).toMatch(/events/);
     } finally {
       await lonely.close();
+    }
+  });
+});
+
+describe('the event bus connection', () => {
+  it('LISTENs at EVENTS_DATABASE_URL when it is set', async () => {
+    const database = await openTestDatabase();
+    try {
+      if (database.kind !== 'postgres') return; // PGlite: in-process events
+      await expect(
+        buildApp(
+          { ...configFromEnv({}), eventsDatabaseUrl: 'postgres://clinic_app@127.0.0.1:1/none' },
+          { database, logger: false },
+        ),
+      ).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await database.close();
     }
   });
 });
