@@ -14,7 +14,10 @@ import type { AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { branchesRoutes } from './features/branches/branches.routes.ts';
-import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import {
+  notificationsRoutes,
+  SERVICE_RESTART_CLOSE,
+} from './features/notifications/notifications.routes.ts';
 import { optionsRoutes } from './features/options/options.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { queueDisplayRoutes } from './features/queue-display/queue-display.routes.ts';
@@ -24,7 +27,9 @@ import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
 import { frameworkErrorReply, installErrorHandling } from './platform/error-handler.ts';
 import { InProcessEventBus, PostgresEventBus, type EventBus } from './platform/event-bus.ts';
+import { installHealthRoutes } from './platform/health.ts';
 import { MailOutbox } from './platform/mail.ts';
+import { createMetrics, installMetrics } from './platform/metrics.ts';
 import { Throttle } from './platform/throttle.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { serveWebApp } from './platform/web-static.ts';
@@ -75,11 +80,44 @@ const CONTENT_POLICY = {
 };
 
 /** LISTEN/NOTIFY across API instances on PostgreSQL; in-process on the embedded database. */
-async function openEventBus(database: DatabaseHandle, log: FastifyBaseLogger): Promise<EventBus> {
+async function openEventBus(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  listenUrl: string | undefined,
+): Promise<EventBus> {
   if (!database.appConnectionString) return new InProcessEventBus(log);
-  const bus = new PostgresEventBus(database.appConnectionString, log);
+  // LISTEN needs a session connection: EVENTS_DATABASE_URL when queries go through a
+  // transaction-mode pooler.
+  const bus = new PostgresEventBus(listenUrl ?? database.appConnectionString, log);
   await bus.start();
   return bus;
+}
+
+/** Sockets that have not finished their closing handshake by then are dropped. */
+const SOCKET_CLOSE_GRACE_MS = 2000;
+
+/**
+ * On shutdown every open socket is closed with 1012 "service restart", which the web
+ * client answers by reconnecting (to another instance, or to this one once it is back);
+ * only 4401 means the session ended.
+ */
+async function closeSocketsForRestart(app: FastifyInstance): Promise<void> {
+  const clients = [...app.websocketServer.clients];
+  const closed = clients.map(
+    (client) =>
+      new Promise<void>((done) => {
+        if (client.readyState === client.CLOSED) return done();
+        client.once('close', () => done());
+        client.close(SERVICE_RESTART_CLOSE, 'Service restart');
+      }),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.all(closed),
+    new Promise((done) => (timer = setTimeout(done, SOCKET_CLOSE_GRACE_MS))),
+  ]);
+  clearTimeout(timer);
+  for (const client of clients) if (client.readyState !== client.CLOSED) client.terminate();
 }
 
 /** Builds the whole application from its configuration: the composition root. */
@@ -101,6 +139,17 @@ export async function buildApp(
     trustProxy: trustedProxies(config.trustProxy),
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     frameworkErrors: frameworkErrorReply,
+    // On close: idle kept-alive connections are closed at once, busy ones after their answer.
+    forceCloseConnections: 'idle',
+  });
+  // Once closing, every answer closes its connection: a kept-alive one would otherwise hold
+  // the shutdown until the client drops it (Fastify keeps connections 72 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -118,7 +167,12 @@ export async function buildApp(
       onIdleError: (error) =>
         app.log.warn({ err: error }, 'idle database connection failed; it is replaced'),
     }));
-  const events = await openEventBus(database, app.log);
+  const events = await openEventBus(database, app.log, config.eventsDatabaseUrl);
+  const { metrics, stop: stopMetrics } = createMetrics(
+    database,
+    events,
+    config.metricsToken !== undefined,
+  );
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -130,6 +184,7 @@ export async function buildApp(
     }),
     throttle: new Throttle(database.db),
     log: app.log,
+    metrics,
   };
   app.decorate('appContext', ctx);
   ctx.mail.startRetrying(config.mailRetrySeconds);
@@ -140,6 +195,7 @@ export async function buildApp(
   }, 3600_000).unref();
   app.addHook('onClose', async () => {
     clearInterval(pruning);
+    stopMetrics();
     ctx.mail.stop();
     await events.close();
     if (ownsDatabase) await database.close();
@@ -155,8 +211,13 @@ export async function buildApp(
   // The API explorer keeps its own policy (its page has inline scripts); all else gets helmet's.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_POLICY } });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose: async () => closeSocketsForRestart(app),
+  });
   installAccessGuard(app, ctx.db);
+  installMetrics(app, metrics, config.metricsToken);
+  installHealthRoutes(app, ctx.db, events);
 
   // The whole API, one feature per line.
   await app.register(

@@ -5,6 +5,11 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** The API role's connection string; defaults to DATABASE_URL with user clinic_app. */
   appDatabaseUrl: string | undefined;
+  /**
+   * Where the event bus LISTENs (a session connection: straight to PostgreSQL or a
+   * session-mode pooler); defaults to the API role's connection.
+   */
+  eventsDatabaseUrl: string | undefined;
   /** Folder of the embedded database, or 'memory' for a throw-away one. */
   dataDir: string;
   /**
@@ -36,6 +41,10 @@ export interface AppConfig {
   logRequests: boolean;
   /** How often an open notification socket re-checks its session (sign-out, expiry). */
   socketSessionCheckMs: number;
+  /** Bearer token that may read GET /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
+  /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -56,6 +65,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     databaseUrl: env.DATABASE_URL || undefined,
     appDatabaseUrl: env.APP_DATABASE_URL || undefined,
+    eventsDatabaseUrl: env.EVENTS_DATABASE_URL || undefined,
     dataDir: env.DATA_DIR ?? resolve(process.cwd(), 'data'),
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'false',
     port,
@@ -70,5 +80,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     logRequests: env.LOG_REQUESTS === 'true',
     socketSessionCheckMs: intFrom(env.SOCKET_SESSION_CHECK_MS, 60_000),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutSeconds: intFrom(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
   };
 }

@@ -28,9 +28,27 @@ async function main(): Promise<void> {
   process.stdout.write(lines.join('\n') + '\n');
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void app.close().then(() => process.exit(0));
-    });
+    process.once(signal, () => shutDown(signal));
+  }
+
+  /**
+   * Graceful shutdown (rolling deploys): stop accepting connections, answer the requests
+   * in flight, close sockets with 1012 so clients reconnect elsewhere, close the database,
+   * exit 0. After SHUTDOWN_TIMEOUT_SECONDS the process exits (1) whatever is still running.
+   */
+  function shutDown(signal: string): void {
+    app.log.info(`${signal} received: finishing requests in flight, then exiting`);
+    setTimeout(() => {
+      app.log.error(`shutdown took over ${config.shutdownTimeoutSeconds} s: exiting anyway`);
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   }
 }
 

@@ -7,6 +7,7 @@ import {
   PGliteDialect,
   PostgresDialect,
   type Dialect,
+  type PostgresPool,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
@@ -25,6 +26,10 @@ export interface DatabaseHandle {
   readonly pglite: PGlite | undefined;
   /** The API role's connection string (PostgreSQL only), e.g. for LISTEN. */
   readonly appConnectionString: string | undefined;
+  /** The API role's connection pool (PostgreSQL only): its counts are metrics. */
+  readonly pool: pg.Pool | undefined;
+  /** Tells `listener` how many seconds each query waited for a pooled connection. */
+  onConnectionWait(listener: (seconds: number) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -114,12 +119,32 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   // Without a listener, an idle connection dropped by the server would crash the process.
   pool.on('error', idleError(options));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+  const waitListeners = new Set<(seconds: number) => void>();
+  // The pool as Kysely sees it, timing how long each checkout waits for a connection.
+  const timedPool: PostgresPool = {
+    // Kysely opens a control connection of this class to cancel a query.
+    Client: options.preparedStatements === false ? pg.Client : PreparingClient,
+    options: pool.options,
+    async connect() {
+      const started = performance.now();
+      const client = await pool.connect();
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of waitListeners) listener(seconds);
+      return client;
+    },
+    end: () => pool.end(),
+  };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: timedPool }), plugins });
   return {
     kind: 'postgres',
     db,
     pglite: undefined,
     appConnectionString,
+    pool,
+    onConnectionWait(listener) {
+      waitListeners.add(listener);
+      return () => waitListeners.delete(listener);
+    },
     close: () => db.destroy(),
   };
 }
@@ -152,7 +177,15 @@ async function openPglite(dataDir: string, options: DatabaseOptions): Promise<Da
     },
   });
   const db = new Kysely<DB>({ dialect, plugins });
-  return { kind: 'pglite', db, pglite, appConnectionString: undefined, close: () => db.destroy() };
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    appConnectionString: undefined,
+    pool: undefined,
+    onConnectionWait: () => () => {},
+    close: () => db.destroy(),
+  };
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

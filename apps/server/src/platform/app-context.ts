@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { EventBus } from './event-bus.ts';
 import type { MailOutbox } from './mail.ts';
+import type { AppMetrics } from './metrics.ts';
 import type { Throttle } from './throttle.ts';
 
 /** What features are given: built once in app.ts. */
@@ -16,4 +17,6 @@ export interface AppContext {
   /** Queue and display events, delivered after commit to every API instance. */
   readonly events: EventBus;
   readonly log: FastifyBaseLogger;
+  /** This instance's Prometheus registry and the gauges features move (open sockets). */
+  readonly metrics: AppMetrics;
 }

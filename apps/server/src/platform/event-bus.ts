@@ -12,6 +12,8 @@ export interface BranchEvent {
   data: Record<string, unknown>;
   /** A sentence for people, shown by the queue screen for some events. */
   message?: string;
+  /** When it was published (Unix ms): delivery lag is a metric. Never sent to sockets. */
+  publishedAt?: number;
 }
 
 export type BranchEventHandler = (event: BranchEvent) => void;
@@ -23,7 +25,27 @@ export type BranchEventHandler = (event: BranchEvent) => void;
 export interface EventBus {
   publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void>;
   subscribe(handler: BranchEventHandler): () => void;
+  /** Whether events published now would be delivered (readiness). */
+  readonly listening: boolean;
+  /** Tells `listener` the seconds from each event's publication to its delivery here. */
+  observeLag(listener: (seconds: number) => void): () => void;
   close(): Promise<void>;
+}
+
+/** Lag listeners of one bus. */
+class LagListeners {
+  readonly #listeners = new Set<(seconds: number) => void>();
+
+  add(listener: (seconds: number) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  delivered(event: BranchEvent): void {
+    if (event.publishedAt === undefined) return;
+    const seconds = Math.max(0, (Date.now() - event.publishedAt) / 1000);
+    for (const listener of this.#listeners) listener(seconds);
+  }
 }
 
 const CHANNEL = 'clinic_events';
@@ -33,19 +55,26 @@ const RETRY_MAX_MS = 15_000;
 /** One process (the embedded database): events are emitted after commit. */
 export class InProcessEventBus implements EventBus {
   readonly #handlers = new Set<BranchEventHandler>();
+  readonly #lag = new LagListeners();
   readonly #log: FastifyBaseLogger | undefined;
+  readonly listening = true;
 
   constructor(log?: FastifyBaseLogger) {
     this.#log = log;
   }
 
   async publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void> {
-    const full = { ...event, tenantId: tx.tenantId };
-    tx.afterCommit(() =>
+    const full = { ...event, tenantId: tx.tenantId, publishedAt: Date.now() };
+    tx.afterCommit(() => {
+      this.#lag.delivered(full);
       deliver(this.#handlers, full, (error) =>
         this.#log?.error({ err: error }, 'event handler failed'),
-      ),
-    );
+      );
+    });
+  }
+
+  observeLag(listener: (seconds: number) => void): () => void {
+    return this.#lag.add(listener);
   }
 
   subscribe(handler: BranchEventHandler): () => void {
@@ -80,6 +109,7 @@ function deliver(
  */
 export class PostgresEventBus implements EventBus {
   readonly #handlers = new Set<BranchEventHandler>();
+  readonly #lag = new LagListeners();
   readonly #connectionString: string;
   readonly #log: FastifyBaseLogger;
   #client: pg.Client | undefined;
@@ -112,6 +142,7 @@ export class PostgresEventBus implements EventBus {
         this.#log.warn({ err: error }, 'unreadable event');
         return;
       }
+      this.#lag.delivered(event);
       deliver(this.#handlers, event, (error) =>
         this.#log.error({ err: error }, 'event handler failed'),
       );
@@ -154,13 +185,17 @@ export class PostgresEventBus implements EventBus {
   }
 
   async publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void> {
-    const payload = JSON.stringify({ ...event, tenantId: tx.tenantId });
+    const payload = JSON.stringify({ ...event, tenantId: tx.tenantId, publishedAt: Date.now() });
     await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(tx.db);
   }
 
   subscribe(handler: BranchEventHandler): () => void {
     this.#handlers.add(handler);
     return () => this.#handlers.delete(handler);
+  }
+
+  observeLag(listener: (seconds: number) => void): () => void {
+    return this.#lag.add(listener);
   }
 
   async close(): Promise<void> {

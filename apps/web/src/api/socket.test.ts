@@ -141,7 +141,10 @@ describe('notification socket', () => {
     vi.advanceTimersByTime(RECONNECT_DELAY_MS);
     latest().serverCloses(4000);
     vi.advanceTimersByTime(RECONNECT_DELAY_MS);
-    expect(FakeSocket.made).toHaveLength(3);
+    // 1012 "service restart": the server is shutting down (a deploy); the client comes back.
+    latest().serverCloses(1012);
+    vi.advanceTimersByTime(RECONNECT_DELAY_MS);
+    expect(FakeSocket.made).toHaveLength(4);
     expect(ended).not.toHaveBeenCalled();
   });
 

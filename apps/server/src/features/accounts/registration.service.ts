@@ -162,7 +162,7 @@ export async function registerTenant(
     // Someone took the subdomain or email between the check and the insert.
     if (
       isUniqueViolation(error, 'tenants_subdomain_key') ||
-      isUniqueViolation(error, 'users_username_key')
+      isUniqueViolation(error, 'usernames_pkey')
     ) {
       throw takenError(await takenFields(ctx, body));
     }

@@ -14,6 +14,8 @@ import type { BranchEvent } from '../../platform/event-bus.ts';
 const PING_MS = 30_000;
 
 export const SESSION_ENDED_CLOSE = 4401;
+/** The server is shutting down (a restart or a rolling deploy): the client reconnects. */
+export const SERVICE_RESTART_CLOSE = 1012;
 
 const SocketQuery = z.object({
   branchId: z.string().optional(),
@@ -63,6 +65,8 @@ export function notificationsRoutes(ctx: AppContext) {
         const principal = principalOf(request);
         const branchId = request.branchId ?? '';
         const tokenHash = request.tokenHash ?? Buffer.alloc(0);
+        const kind = principal.kind === 'display' ? 'display' : 'staff';
+        ctx.metrics.openSockets.inc({ kind });
         const unsubscribe = ctx.events.subscribe((event) => {
           if (event.tenantId === principal.tenantId && event.branchId === branchId) {
             socket.send(JSON.stringify(shownTo(principal, event)));
@@ -86,6 +90,7 @@ export function notificationsRoutes(ctx: AppContext) {
             );
         }, ctx.config.socketSessionCheckMs);
         socket.on('close', () => {
+          ctx.metrics.openSockets.dec({ kind });
           unsubscribe();
           clearInterval(ping);
           clearInterval(sessionCheck);
