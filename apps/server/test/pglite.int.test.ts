@@ -61,19 +61,28 @@ describe('on PGlite', () => {
     expect(rows).toEqual([{ tenant: clinic.tenantId }]);
   });
 
-  it('never seeds demo data into a database that already holds a clinic', async () => {
-    const fresh = await openDatabase({ databaseUrl: undefined, dataDir: 'memory', migrate: true });
-    const other = await startTestApp({}, fresh);
-    try {
-      await newClinic(other);
-      expect(await seedDemo(other.app.appContext)).toBe('absent');
-      const { rows } = await sql<{
-        n: number;
-      }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(fresh.db);
-      expect(rows[0]!.n).toBe(0);
-    } finally {
-      await other.close();
-      await fresh.close();
-    }
-  });
+  // Migrating a second embedded database takes 15 s or more on a loaded 2-core machine.
+  it(
+    'never seeds demo data into a database that already holds a clinic',
+    { timeout: 120_000 },
+    async () => {
+      const fresh = await openDatabase({
+        databaseUrl: undefined,
+        dataDir: 'memory',
+        migrate: true,
+      });
+      const other = await startTestApp({}, fresh);
+      try {
+        await newClinic(other);
+        expect(await seedDemo(other.app.appContext)).toBe('absent');
+        const { rows } = await sql<{
+          n: number;
+        }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(fresh.db);
+        expect(rows[0]!.n).toBe(0);
+      } finally {
+        await other.close();
+        await fresh.close();
+      }
+    },
+  );
 });
