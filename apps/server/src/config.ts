@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { z } from 'zod';
 
 export interface AppConfig {
   /** PostgreSQL connection string; without it the embedded PGlite database is used. */
@@ -47,40 +48,100 @@ export interface AppConfig {
   shutdownTimeoutSeconds: number;
 }
 
-function intFrom(value: string | undefined, fallback: number): number {
-  const parsed = value === undefined ? NaN : Number.parseInt(value, 10);
-  return Number.isFinite(parsed) ? parsed : fallback;
+/** Settings that cannot be used: each names its variable and what it must be. */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`The server's settings are not valid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const text = z.string().trim();
+/** An optional setting: unset or empty means its default. */
+const unset = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(unset, text.min(1).optional());
+const whole = (min: number, max: number) =>
+  z.preprocess(
+    unset,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+      .optional(),
+  );
+const flag = z.preprocess(unset, z.enum(['true', 'false'], 'must be true or false').optional());
+const url = z.preprocess(unset, z.url('must be a URL').optional());
+
+/** Every environment variable the server reads, with what it must look like. */
+const Env = z.object({
+  DATABASE_URL: url,
+  APP_DATABASE_URL: url,
+  EVENTS_DATABASE_URL: url,
+  DATA_DIR: optionalText,
+  DATABASE_PREPARED_STATEMENTS: flag,
+  PORT: whole(0, 65535),
+  HOST: optionalText,
+  PUBLIC_URL: url,
+  SMTP_URL: url,
+  MAIL_FROM: optionalText,
+  SESSION_HOURS: whole(1, 24 * 30),
+  LOG_LEVEL: z.preprocess(
+    unset,
+    z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional(),
+  ),
+  WEB_DIST: optionalText,
+  MAIL_RETRY_SECONDS: whole(1, 86_400),
+  TRUST_PROXY: optionalText,
+  LOG_REQUESTS: flag,
+  SOCKET_SESSION_CHECK_MS: whole(100, 3_600_000),
+  METRICS_TOKEN: optionalText,
+  SHUTDOWN_TIMEOUT_SECONDS: whole(1, 3600),
+});
 
 function trustProxyFrom(value: string | undefined): boolean | number | string {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
-  if (/^\d+$/.test(text)) return Number(text);
-  return text;
+  const setting = value ?? '';
+  if (setting === '' || setting === 'false') return false;
+  if (setting === 'true') return true;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  return setting;
 }
 
+/**
+ * The configuration from environment variables, checked as a whole: a bad value (PORT=abc,
+ * an unknown LOG_LEVEL) is refused with every problem named, never replaced by a default.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = intFrom(env.PORT, 3000);
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  const port = e.PORT ?? 3000;
   return {
-    databaseUrl: env.DATABASE_URL || undefined,
-    appDatabaseUrl: env.APP_DATABASE_URL || undefined,
-    eventsDatabaseUrl: env.EVENTS_DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR ?? resolve(process.cwd(), 'data'),
-    preparedStatements: env.DATABASE_PREPARED_STATEMENTS !== 'false',
+    databaseUrl: e.DATABASE_URL,
+    appDatabaseUrl: e.APP_DATABASE_URL,
+    eventsDatabaseUrl: e.EVENTS_DATABASE_URL,
+    dataDir: e.DATA_DIR ?? resolve(process.cwd(), 'data'),
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS !== 'false',
     port,
-    host: env.HOST ?? '0.0.0.0',
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Clinic Manager <no-reply@clinic.local>',
-    sessionHours: intFrom(env.SESSION_HOURS, 12),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    webDist: env.WEB_DIST || undefined,
-    mailRetrySeconds: intFrom(env.MAIL_RETRY_SECONDS, 60),
-    trustProxy: trustProxyFrom(env.TRUST_PROXY),
-    logRequests: env.LOG_REQUESTS === 'true',
-    socketSessionCheckMs: intFrom(env.SOCKET_SESSION_CHECK_MS, 60_000),
-    metricsToken: env.METRICS_TOKEN || undefined,
-    shutdownTimeoutSeconds: intFrom(env.SHUTDOWN_TIMEOUT_SECONDS, 10),
+    host: e.HOST ?? '0.0.0.0',
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Clinic Manager <no-reply@clinic.local>',
+    sessionHours: e.SESSION_HOURS ?? 12,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webDist: e.WEB_DIST,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS ?? 60,
+    trustProxy: trustProxyFrom(e.TRUST_PROXY),
+    logRequests: e.LOG_REQUESTS === 'true',
+    socketSessionCheckMs: e.SOCKET_SESSION_CHECK_MS ?? 60_000,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
   };
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { configFromEnv } from './config.ts';
+import { ConfigError, configFromEnv } from './config.ts';
 import { demoSignIns, seedDemo } from './db/seed/demo.ts';
 
 /** Starts the server: migrates, seeds the demo clinic on an empty database, listens. */
@@ -53,6 +53,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Bad settings are the operator's to fix: say which, without a stack trace.
+  console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
 });
