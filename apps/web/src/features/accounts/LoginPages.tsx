@@ -11,7 +11,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { STORAGE } from '../../app/session.ts';
@@ -36,12 +36,10 @@ export function StaffLoginPage() {
   const [username, setUsername] = useState(remembered ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(remembered !== null);
-  const [identityNotice, setIdentityNotice] = useState<string | null>(null);
-
   // A `code` query parameter means the identity provider sent the user back here.
-  useEffect(() => {
-    if (params.get('code')) setIdentityNotice(t('login.identityUnavailable'));
-  }, [params, t]);
+  const [identityNotice, setIdentityNotice] = useState<string | null>(() =>
+    params.get('code') ? t('login.identityUnavailable') : null,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -77,14 +77,9 @@ export function RegisterPage() {
         .then((d) => d.items),
     staleTime: Infinity,
   });
-  useEffect(() => {
-    if (countries.data && !form.country) {
-      setForm((current) => ({
-        ...current,
-        country: defaultCountry(countries.data, navigator.languages),
-      }));
-    }
-  }, [countries.data, form.country]);
+  // Until the user picks one, the country is the browser's (or Singapore).
+  const country =
+    form.country || (countries.data ? defaultCountry(countries.data, navigator.languages) : '');
 
   const confirmPath = created ? `/${created.subdomain}/confirm` : '';
   useEffect(() => {
@@ -103,7 +98,7 @@ export function RegisterPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const body = { ...form, timezone: -new Date().getTimezoneOffset() };
+    const body = { ...form, country, timezone: -new Date().getTimezoneOffset() };
     const checked = TenantRegistrationBody.safeParse(body);
     if (!checked.success) {
       setErrors(
@@ -209,7 +204,7 @@ export function RegisterPage() {
               value: c.countryCode,
               label: c.countryName,
             }))}
-            value={form.country || null}
+            value={country || null}
             onChange={(value) => set('country')(value ?? '')}
             error={errors.country}
             searchable

@@ -53,7 +53,7 @@ export function Board({ source, title, setUpExtra }: Props) {
   }, [filters.sound, soundReady, announcer]);
 
   useEffect(() => {
-    announcer.enabled = filters.sound && soundReady;
+    announcer.setEnabled(filters.sound && soundReady);
   }, [filters.sound, soundReady, announcer]);
 
   const toggleSound = () => {

@@ -56,6 +56,11 @@ export class Announcer {
   #context: AudioContext | undefined;
   enabled = false;
 
+  /** Sound on or off (the board's sound switch); unlocking turns it on. */
+  setEnabled(on: boolean): void {
+    this.enabled = on;
+  }
+
   /** Browsers allow sound only after a user gesture: call this from a click. */
   unlock(): void {
     this.#context ??= new AudioContext();

@@ -1,6 +1,6 @@
 import type { QueueDisplayAnswer, RoomServiceOption, WaitingAreaOption } from '@clinic/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { HttpClient } from '../../api/http.ts';
 import { NotificationSocket, type NotificationEvent } from '../../api/socket.ts';
 import { clinicDayStartAt } from '../../app/clinic-time.ts';
@@ -47,8 +47,10 @@ export function useBoard(source: BoardSource, filters: BoardFilters) {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
   const announcer = useMemo(() => new Announcer(), []);
-  const filtersRef = useRef(filters);
-  filtersRef.current = filters;
+  // Read when a call rings, with the filters chosen by then.
+  const ringsWithFilters = useEffectEvent((call: Parameters<typeof ringsHere>[1]) =>
+    ringsHere(filters, call),
+  );
   const sessionEnded = useEffectEvent(() => source.onSessionEnded());
   const day = clinicDayStartAt(source.timezoneOffset);
   const key = [
@@ -88,7 +90,7 @@ export function useBoard(source: BoardSource, filters: BoardFilters) {
       onSessionEnded: () => sessionEnded(),
       onEvent: (event: NotificationEvent) => {
         reload();
-        if (event.eventCode === 'ring' && ringsHere(filtersRef.current, event.data)) {
+        if (event.eventCode === 'ring' && ringsWithFilters(event.data)) {
           void announcer.announce(event.data);
         }
       },

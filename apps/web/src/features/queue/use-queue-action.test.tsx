@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http.ts';
 import { queueKeys } from './queue-api.ts';
@@ -11,16 +12,23 @@ import {
 } from './test-utils.tsx';
 import { useQueueAction } from './use-queue-action.ts';
 
-let run: ReturnType<typeof useQueueAction>;
-function Harness() {
-  run = useQueueAction();
+type QueueAction = ReturnType<typeof useQueueAction>;
+
+/** Hands the hook's function to the test once rendered. */
+function Harness({ onReady }: { onReady: (action: QueueAction) => void }) {
+  const action = useQueueAction();
+  useEffect(() => {
+    onReady(action);
+  }, [action, onReady]);
   return null;
 }
+
+let run: QueueAction;
 
 function setUp() {
   const client = testQueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  renderInBranch(<Harness />, client);
+  renderInBranch(<Harness onReady={(action) => (run = action)} />, client);
   const refreshedDayLists = () =>
     invalidate.mock.calls.filter(
       ([filters]) =>

@@ -45,7 +45,7 @@ export function InactivityDialog({ portal = false }: { portal?: boolean }) {
   });
   const minutes = timeoutMinutes(timeout.data?.timeout);
   const [deadline, setDeadline] = useState<number | null>(null);
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     document.addEventListener('click', recordClick, true);
