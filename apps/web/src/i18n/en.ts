@@ -1,4 +1,9 @@
-/** English texts; the default language and the fallback of every other. */
+import { PATIENT_MESSAGES, QUEUE_MESSAGES } from '@clinic/domain';
+
+/**
+ * English texts; the default language and the fallback of every other. Texts the spec
+ * fixes come from the domain's message catalogue, so they cannot drift from it.
+ */
 export const en = {
   app: { name: 'Clinic Manager' },
   dialog: {
@@ -179,12 +184,12 @@ export const en = {
     status: { trial: 'Trial', active: 'Active' },
   },
   queue: {
-    empty: 'Sorry, nothing to display. Please add a queue',
+    empty: QUEUE_MESSAGES.emptyList,
     successful: 'Successful',
     save: 'Save',
     clearField: 'Clear {{field}}',
     mco: 'MCO',
-    noRoomServices: 'No room services data!',
+    noRoomServices: QUEUE_MESSAGES.roomServiceRequired,
     filter: 'Filter the queue',
     noMatch: 'No queue entry matches “{{filter}}”.',
     loadFailed: 'The queue could not be loaded',
@@ -196,12 +201,12 @@ export const en = {
     editRemarkOf: 'Edit the remark of queue {{queueNum}}',
     editVisitTimeOf: 'Edit the registration time of queue {{queueNum}}',
     failed: {
-      update: 'Update failed',
-      delete: 'Delete failed',
-      moveUp: 'Move up failed',
+      update: QUEUE_MESSAGES.updateFailed,
+      delete: QUEUE_MESSAGES.deleteFailed,
+      moveUp: QUEUE_MESSAGES.moveUpFailed,
       moveDown: 'Move down failed',
-      callIn: 'Call In failed',
-      timeOut: 'Time Out failed',
+      callIn: QUEUE_MESSAGES.callInFailed,
+      timeOut: QUEUE_MESSAGES.timeOutFailed,
     },
     toolbar: {
       previousDay: 'Previous day',
@@ -262,7 +267,7 @@ export const en = {
       confirm: 'Delete',
     },
     label: {
-      notice: 'PLEASE BE SEATED. YOU WILL BE SERVED SHORTLY.',
+      notice: QUEUE_MESSAGES.labelText,
       queueTitle: 'Queue label {{queueNum}}',
       patientTitle: 'Patient label of {{name}}',
       copies: 'Number of Copies',
@@ -324,9 +329,9 @@ export const en = {
     search: {
       placeholder: 'Search patients',
       clear: 'CLEAR',
-      empty: 'NO RESULT',
-      hint: 'At least 2 character or try search with different criteria',
-      noneSelected: 'No patient selected',
+      empty: PATIENT_MESSAGES.searchEmpty,
+      hint: PATIENT_MESSAGES.searchHint,
+      noneSelected: PATIENT_MESSAGES.noPatientSelected,
       filterLabel: 'Search by',
       results: 'Patients found',
       filter: {
