@@ -3,6 +3,7 @@ import * as platform from './2026-11-21T0900_platform.ts';
 import * as frontDesk from './2026-11-21T1200_front_desk.ts';
 import * as patientSearch from './2026-11-21T1800_patient_search.ts';
 import * as queueDisplay from './2026-11-21T1500_queue_display.ts';
+import * as nameWords from './2026-11-24T0100_name_words_and_queue_day.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1200_front_desk': frontDesk,
   '2026-11-21T1500_queue_display': queueDisplay,
   '2026-11-21T1800_patient_search': patientSearch,
+  '2026-11-24T0100_name_words_and_queue_day': nameWords,
 };
