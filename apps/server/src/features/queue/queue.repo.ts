@@ -1,7 +1,7 @@
 import { doctorSortName, type QueueEntry } from '@clinic/domain';
 import { sql, type Selectable } from 'kysely';
 import type { QueueEntriesTable } from '../../db/schema.ts';
-import type { TenantTx } from '../../db/tenant-db.ts';
+import { tenantArgument, type TenantRead, type TenantTx } from '../../db/tenant-db.ts';
 import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
 import { containsPattern } from '../../db/like.ts';
 import { staffWithRooms } from '../queue-display/queue-display.repo.ts';
@@ -91,6 +91,23 @@ export async function findEntry(
       queueDate: row.queueDate,
     }
   );
+}
+
+/**
+ * The answer of GET /queue for a day (`{data: {items, total}}`, JSON text), built by
+ * PostgreSQL in one statement (`queue_day_json`, the fields of `toQueueEntry`); undefined
+ * when the branch is not the tenant's. `visitDate` is any moment of the day, Unix seconds.
+ */
+export async function dayAnswerJson(
+  read: TenantRead,
+  branchId: string,
+  visitDate: number,
+): Promise<string | undefined> {
+  const { rows } = await sql<{ answer: string | null }>`
+    SELECT queue_day_json(${tenantArgument(read.tenantId)}, ${branchId}, ${visitDate}) AS answer`.execute(
+    read.db,
+  );
+  return rows[0]?.answer ?? undefined;
 }
 
 /** The day's active entries of a branch, newest sequence first. */
