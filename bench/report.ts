@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import prettier from 'prettier';
 import type { BenchConfig } from './config.ts';
 import { COUNTED_TABLES } from './generator/manifest.ts';
@@ -17,6 +17,26 @@ export interface Report {
   runSeconds: number;
   /** What limits the figures, written by people (`bench/analysis.md`). */
   analysis: string;
+  /** An earlier run's figures to compare with (`bench/earlier-run.json`), if kept. */
+  earlier: SavedRun | undefined;
+}
+
+/** A run's figures as `BENCH_SAVE_RESULTS` keeps them. */
+export interface SavedRun {
+  /** What was measured: which code, said by whoever keeps the file. */
+  label: string;
+  command: string;
+  machine: Machine;
+  results: ScenarioResult[];
+}
+
+export async function readEarlierRun(path: string): Promise<SavedRun | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as SavedRun;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -152,6 +172,46 @@ function socketSection(results: SocketResult[]): string {
   );
 }
 
+/** This run against an earlier one, scenario by scenario (both runs' own baselines too). */
+function earlierSection(earlier: SavedRun, results: HttpResult[]): string {
+  const before = new Map(
+    earlier.results.flatMap((r) => (r.kind === 'http' ? [[r.id, r] as const] : [])),
+  );
+  const rows = results.flatMap((now) => {
+    const then = before.get(now.id);
+    if (!then) return [];
+    return [
+      [
+        now.name,
+        `${count(then.api.requestsPerSecond)} → ${count(now.api.requestsPerSecond)}`,
+        `${ms(then.api.latency.p95)} → ${ms(now.api.latency.p95)}`,
+        then.single && now.single
+          ? `${ms(then.single.api.latency.p95)} → ${ms(now.single.api.latency.p95)}`
+          : 'n/a',
+        `${count(then.baseline.requestsPerSecond)} → ${count(now.baseline.requestsPerSecond)}`,
+        `${ratio(then.api.requestsPerSecond, then.baseline.requestsPerSecond)} → ${ratio(now.api.requestsPerSecond, now.baseline.requestsPerSecond)}`,
+      ],
+    ];
+  });
+  return [
+    `Earlier: ${earlier.label}, measured ${earlier.machine.date} (load average ` +
+      `${earlier.machine.loadBefore} before that run; \`${earlier.command}\`). Each cell is ` +
+      'earlier → this run. The baseline is the same program in both runs, so its change ' +
+      'shows how much the machine itself differed between them.',
+    table(
+      [
+        'Scenario',
+        'API req/s',
+        'API p95 ms',
+        'API p95 ms, 1 connection',
+        'Baseline req/s',
+        'req/s ratio to baseline',
+      ],
+      rows,
+    ),
+  ].join('\n\n');
+}
+
 function render(report: Report): string {
   const http = report.results.filter((r): r is HttpResult => r.kind === 'http');
   const sockets = report.results.filter((r): r is SocketResult => r.kind === 'socket');
@@ -180,6 +240,9 @@ function render(report: Report): string {
       ['Scenario', 'Call'],
       report.results.map((r) => [r.name, `\`${r.call}\``]),
     ),
+    ...(report.earlier
+      ? ['### Compared with an earlier run', earlierSection(report.earlier, http)]
+      : []),
     '### Latency without queueing',
     'The latency-target scenarios again at one connection (5 s after a warm-up): the time ' +
       'of one request when it does not wait behind others for the two cores.',
@@ -216,7 +279,7 @@ function render(report: Report): string {
       'without authentication, tenancy (the tenant is a plain `tenant_id = $1` filter, ' +
       'since the owner bypasses row-level security), validation or response schemas:',
     [
-      "- search: the query text of our search function for the filter (`patient_search_sql()`: the column's matches gathered, then sorted by name, `LIMIT 20`), without the function's first walk over 20,000 names;",
+      "- search: the query text of our former search for the filter (`patient_search_sql()`: the column's matches anywhere in the value gathered, then sorted by name, `LIMIT 20`), without that function's first walk over 20,000 names; for names our API now matches the start of name words instead (see the analysis), so the baseline's name figures are those of the former query;",
       '- queue list: the same join of queue entries, patients, users and companies for the day;',
       '- add to queue: one transaction inserting the visit, bumping the day counter, inserting the entry, setting the patient’s doctor, writing the audit row and the `pg_notify` event;',
       '- sign-in: the user by name, the same argon2id check, a session insert, branches and modules;',

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -8,7 +8,7 @@ import { loadFixtures } from './harness/fixtures.ts';
 import { describeMachine } from './harness/machine.ts';
 import { startServer, type RunningServer } from './harness/servers.ts';
 import { signInToken } from './harness/session.ts';
-import { writeReport } from './report.ts';
+import { readEarlierRun, writeReport, type SavedRun } from './report.ts';
 import { patientSearch } from './scenarios/patient-search.ts';
 import { queueAdd } from './scenarios/queue-add.ts';
 import { queueList } from './scenarios/queue-list.ts';
@@ -21,6 +21,9 @@ import { checkTargets } from './targets.ts';
  * `npm run bench`: makes sure the data set exists, starts our server and the baseline on
  * it, runs every scenario against both, stops them and writes docs/benchmarks.md.
  */
+
+/** Figures of an earlier run to compare with (`BENCH_SAVE_RESULTS` of that run), if kept. */
+const EARLIER_RUN = 'bench/earlier-run.json';
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
@@ -56,7 +59,7 @@ async function main(): Promise<void> {
     const fixtures = await loadFixtures(owner, dataset.manifest);
     const machine = await describeMachine(owner, loadBefore);
     console.log('Starting our API and the baseline…');
-    const api = await startServer('api', root('apps/server/src/main.ts'), {
+    const api = await startServer('api', config.apiEntry ?? root('apps/server/src/main.ts'), {
       DATABASE_URL: config.databaseUrl,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
@@ -77,8 +80,19 @@ async function main(): Promise<void> {
     for (const scenario of SCENARIOS) results.push(await scenario(context));
 
     const targets = checkTargets(results);
+    if (config.saveResults) {
+      const saved: SavedRun = {
+        label: config.label ?? config.apiEntry ?? 'apps/server/src/main.ts',
+        command: commandLine(),
+        machine,
+        results,
+      };
+      await writeFile(config.saveResults, `${JSON.stringify(saved, null, 2)}\n`);
+      console.log(`Saved the figures to ${config.saveResults}`);
+    }
     const path = root('docs/benchmarks.md');
     await writeReport(path, {
+      earlier: await readEarlierRun(root(EARLIER_RUN)),
       machine,
       command: commandLine(),
       config,
