@@ -37,7 +37,7 @@ export async function withTenant<T>(
 
 /**
  * `set_config('app.tenant_id', tenantId, true)`, to pass as the first argument of a
- * database function that reads the tenant (`search_patient_names`, `queue_day_json`):
+ * database function that reads the tenant (`search_patient_names`, `queue_day_rows`):
  * arguments are evaluated before the function's body, so a read that is one statement
  * runs in the tenant without BEGIN, set_config and COMMIT round trips, and the setting
  * ends with the statement.

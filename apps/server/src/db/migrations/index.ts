@@ -4,6 +4,7 @@ import * as frontDesk from './2026-11-21T1200_front_desk.ts';
 import * as patientSearch from './2026-11-21T1800_patient_search.ts';
 import * as queueDisplay from './2026-11-21T1500_queue_display.ts';
 import * as nameWords from './2026-11-24T0100_name_words_and_queue_day.ts';
+import * as queueDayRows from './2026-11-24T0200_queue_day_rows.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1500_queue_display': queueDisplay,
   '2026-11-21T1800_patient_search': patientSearch,
   '2026-11-24T0100_name_words_and_queue_day': nameWords,
+  '2026-11-24T0200_queue_day_rows': queueDayRows,
 };
