@@ -41,6 +41,11 @@ export async function readEarlierRun(path: string): Promise<SavedRun | undefined
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+/** CPU per request as 'server + database' ms, or n/a when not measured. */
+const cpu = (figures: { cpuMsPerRequest?: { server: number; database: number } }) =>
+  figures.cpuMsPerRequest
+    ? `${figures.cpuMsPerRequest.server.toFixed(2)} + ${figures.cpuMsPerRequest.database.toFixed(2)}`
+    : 'n/a';
 const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? (a / b).toFixed(2) : 'n/a');
 
 function table(header: string[], rows: string[][]): string {
@@ -123,7 +128,16 @@ function httpSection(results: HttpResult[]): string {
 
 function singleConnectionSection(results: HttpResult[]): string {
   return table(
-    ['Scenario', 'API p50 ms', 'API p95 ms', 'Baseline p50 ms', 'Baseline p95 ms', 'req/s ratio'],
+    [
+      'Scenario',
+      'API p50 ms',
+      'API p95 ms',
+      'Baseline p50 ms',
+      'Baseline p95 ms',
+      'req/s ratio',
+      'API CPU ms/request (Node + PostgreSQL)',
+      'Baseline CPU ms/request',
+    ],
     results.flatMap(({ name, single }) =>
       single
         ? [
@@ -134,6 +148,8 @@ function singleConnectionSection(results: HttpResult[]): string {
               ms(single.baseline.latency.p50),
               ms(single.baseline.latency.p95),
               ratio(single.api.requestsPerSecond, single.baseline.requestsPerSecond),
+              cpu(single.api),
+              cpu(single.baseline),
             ],
           ]
         : [],
@@ -188,6 +204,7 @@ function earlierSection(earlier: SavedRun, results: HttpResult[]): string {
         then.single && now.single
           ? `${ms(then.single.api.latency.p95)} → ${ms(now.single.api.latency.p95)}`
           : 'n/a',
+        then.single && now.single ? `${cpu(then.single.api)} → ${cpu(now.single.api)}` : 'n/a',
         `${count(then.baseline.requestsPerSecond)} → ${count(now.baseline.requestsPerSecond)}`,
         `${ratio(then.api.requestsPerSecond, then.baseline.requestsPerSecond)} → ${ratio(now.api.requestsPerSecond, now.baseline.requestsPerSecond)}`,
       ],
@@ -204,6 +221,7 @@ function earlierSection(earlier: SavedRun, results: HttpResult[]): string {
         'API req/s',
         'API p95 ms',
         'API p95 ms, 1 connection',
+        'API CPU ms/request, 1 connection (Node + PostgreSQL)',
         'Baseline req/s',
         'req/s ratio to baseline',
       ],
@@ -245,7 +263,10 @@ function render(report: Report): string {
       : []),
     '### Latency without queueing',
     'The latency-target scenarios again at one connection (5 s after a warm-up): the time ' +
-      'of one request when it does not wait behind others for the two cores.',
+      'of one request when it does not wait behind others for the two cores. CPU per ' +
+      "request is the user and system time of the server's process and of its PostgreSQL " +
+      'backends over the measured seconds, divided by the requests answered: it depends ' +
+      'little on what else the shared machine runs, unlike the times.',
     singleConnectionSection(http),
     ...http.flatMap((r) =>
       r.byKeyword

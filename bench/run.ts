@@ -27,14 +27,15 @@ const EARLIER_RUN = 'bench/earlier-run.json';
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-const SCENARIOS: Array<(context: ScenarioContext) => Promise<ScenarioResult>> = [
-  (context) => patientSearch(context, 'name'),
-  (context) => patientSearch(context, 'nric'),
-  (context) => patientSearch(context, 'phone'),
-  queueList,
-  queueAdd,
-  signIn,
-  socketFanout,
+/** Every scenario by its result id; `BENCH_SCENARIOS=queue-list,search-name` runs some only. */
+const SCENARIOS: Array<[string, (context: ScenarioContext) => Promise<ScenarioResult>]> = [
+  ['search-name', (context) => patientSearch(context, 'name')],
+  ['search-nric', (context) => patientSearch(context, 'nric')],
+  ['search-phone', (context) => patientSearch(context, 'phone')],
+  ['queue-list', queueList],
+  ['queue-add', queueAdd],
+  ['sign-in', signIn],
+  ['socket', socketFanout],
 ];
 
 /** The command as typed, with any BENCH_* settings in front. */
@@ -75,9 +76,16 @@ async function main(): Promise<void> {
       fixtures.frontDesk.username,
       fixtures.frontDesk.password,
     );
-    const context: ScenarioContext = { config, api, baseline, fixtures, token };
+    const roles = {
+      api: 'clinic_app',
+      baseline: new URL(config.databaseUrl).username || 'postgres',
+    };
+    const context: ScenarioContext = { config, owner, roles, api, baseline, fixtures, token };
     const results: ScenarioResult[] = [];
-    for (const scenario of SCENARIOS) results.push(await scenario(context));
+    const chosen = process.env.BENCH_SCENARIOS?.split(',').map((id) => id.trim());
+    for (const [id, scenario] of SCENARIOS) {
+      if (!chosen || chosen.includes(id)) results.push(await scenario(context));
+    }
 
     const targets = checkTargets(results);
     if (config.saveResults) {
