@@ -28,6 +28,9 @@ export interface SavedRun {
   command: string;
   machine: Machine;
   results: ScenarioResult[];
+  /** For writing the report again from these figures (`BENCH_RENDER_FROM`). */
+  dataset?: Dataset;
+  runSeconds?: number;
 }
 
 export async function readEarlierRun(path: string): Promise<SavedRun | undefined> {

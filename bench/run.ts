@@ -46,7 +46,31 @@ function commandLine(): string {
   return [...settings, 'npm run bench'].join(' ');
 }
 
+/**
+ * `BENCH_RENDER_FROM=<saved figures>`: writes docs/benchmarks.md again from a run saved
+ * with `BENCH_SAVE_RESULTS`, with the current analysis, without measuring anything.
+ */
+async function renderAgain(path: string): Promise<void> {
+  const saved = (await readEarlierRun(path)) ?? null;
+  if (!saved?.dataset || saved.runSeconds === undefined)
+    throw new Error(`${path} holds no saved run with its data set`);
+  const report = root('docs/benchmarks.md');
+  await writeReport(report, {
+    machine: saved.machine,
+    command: saved.command,
+    config: benchConfig(),
+    dataset: saved.dataset,
+    results: saved.results,
+    targets: checkTargets(saved.results),
+    runSeconds: saved.runSeconds,
+    analysis: await readFile(root('bench/analysis.md'), 'utf8'),
+    earlier: await readEarlierRun(root(EARLIER_RUN)),
+  });
+  console.log(`Wrote ${report} from ${path}`);
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_RENDER_FROM) return renderAgain(process.env.BENCH_RENDER_FROM);
   const started = performance.now();
   const loadBefore = loadavg()[0] ?? 0;
   const config = benchConfig();
@@ -94,6 +118,8 @@ async function main(): Promise<void> {
         command: commandLine(),
         machine,
         results,
+        dataset,
+        runSeconds: (performance.now() - started) / 1000,
       };
       await writeFile(config.saveResults, `${JSON.stringify(saved, null, 2)}\n`);
       console.log(`Saved the figures to ${config.saveResults}`);
