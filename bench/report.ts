@@ -207,7 +207,7 @@ function earlierSection(earlier: SavedRun, results: HttpResult[]): string {
         then.single && now.single
           ? `${ms(then.single.api.latency.p95)} → ${ms(now.single.api.latency.p95)}`
           : 'n/a',
-        then.single && now.single ? `${cpu(then.single.api)} → ${cpu(now.single.api)}` : 'n/a',
+        `${cpu(then.api)} → ${cpu(now.api)}`,
         `${count(then.baseline.requestsPerSecond)} → ${count(now.baseline.requestsPerSecond)}`,
         `${ratio(then.api.requestsPerSecond, then.baseline.requestsPerSecond)} → ${ratio(now.api.requestsPerSecond, now.baseline.requestsPerSecond)}`,
       ],
@@ -224,7 +224,7 @@ function earlierSection(earlier: SavedRun, results: HttpResult[]): string {
         'API req/s',
         'API p95 ms',
         'API p95 ms, 1 connection',
-        'API CPU ms/request, 1 connection (Node + PostgreSQL)',
+        'API CPU ms/request (Node + PostgreSQL)',
         'Baseline req/s',
         'req/s ratio to baseline',
       ],
