@@ -6,6 +6,12 @@ export interface BenchConfig {
   /** The bench database, as its owner. */
   databaseUrl: string;
   regenerate: boolean;
+  /** The server measured as "our API": the app's main.ts, or another checkout's (a "before"). */
+  apiEntry: string | null;
+  /** Where to save this run's figures as JSON too (e.g. to compare a later run with). */
+  saveResults: string | null;
+  /** What the saved figures measured, in words (`BENCH_LABEL`). */
+  label: string | null;
   /** Seconds of load per scenario and concurrent connections. */
   durationSeconds: number;
   connections: number;
@@ -63,6 +69,9 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     databaseName,
     databaseUrl: databaseUrl.toString(),
     regenerate: env.BENCH_REGENERATE === '1',
+    apiEntry: env.BENCH_API_ENTRY || null,
+    saveResults: env.BENCH_SAVE_RESULTS || null,
+    label: env.BENCH_LABEL || null,
     durationSeconds: intFrom(env, 'BENCH_DURATION', 10),
     connections: intFrom(env, 'BENCH_CONNECTIONS', 10),
     sockets: intFrom(env, 'BENCH_SOCKETS', 200),

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import prettier from 'prettier';
 import type { BenchConfig } from './config.ts';
 import { COUNTED_TABLES } from './generator/manifest.ts';
@@ -17,10 +17,38 @@ export interface Report {
   runSeconds: number;
   /** What limits the figures, written by people (`bench/analysis.md`). */
   analysis: string;
+  /** An earlier run's figures to compare with (`bench/earlier-run.json`), if kept. */
+  earlier: SavedRun | undefined;
+}
+
+/** A run's figures as `BENCH_SAVE_RESULTS` keeps them. */
+export interface SavedRun {
+  /** What was measured: which code, said by whoever keeps the file. */
+  label: string;
+  command: string;
+  machine: Machine;
+  results: ScenarioResult[];
+  /** For writing the report again from these figures (`BENCH_RENDER_FROM`). */
+  dataset?: Dataset;
+  runSeconds?: number;
+}
+
+export async function readEarlierRun(path: string): Promise<SavedRun | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as SavedRun;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'n/a');
+/** CPU per request as 'server + database' ms, or n/a when not measured. */
+const cpu = (figures: { cpuMsPerRequest?: { server: number; database: number } }) =>
+  figures.cpuMsPerRequest
+    ? `${figures.cpuMsPerRequest.server.toFixed(2)} + ${figures.cpuMsPerRequest.database.toFixed(2)}`
+    : 'n/a';
 const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? (a / b).toFixed(2) : 'n/a');
 
 function table(header: string[], rows: string[][]): string {
@@ -103,7 +131,16 @@ function httpSection(results: HttpResult[]): string {
 
 function singleConnectionSection(results: HttpResult[]): string {
   return table(
-    ['Scenario', 'API p50 ms', 'API p95 ms', 'Baseline p50 ms', 'Baseline p95 ms', 'req/s ratio'],
+    [
+      'Scenario',
+      'API p50 ms',
+      'API p95 ms',
+      'Baseline p50 ms',
+      'Baseline p95 ms',
+      'req/s ratio',
+      'API CPU ms/request (Node + PostgreSQL)',
+      'Baseline CPU ms/request',
+    ],
     results.flatMap(({ name, single }) =>
       single
         ? [
@@ -114,6 +151,8 @@ function singleConnectionSection(results: HttpResult[]): string {
               ms(single.baseline.latency.p50),
               ms(single.baseline.latency.p95),
               ratio(single.api.requestsPerSecond, single.baseline.requestsPerSecond),
+              cpu(single.api),
+              cpu(single.baseline),
             ],
           ]
         : [],
@@ -152,6 +191,48 @@ function socketSection(results: SocketResult[]): string {
   );
 }
 
+/** This run against an earlier one, scenario by scenario (both runs' own baselines too). */
+function earlierSection(earlier: SavedRun, results: HttpResult[]): string {
+  const before = new Map(
+    earlier.results.flatMap((r) => (r.kind === 'http' ? [[r.id, r] as const] : [])),
+  );
+  const rows = results.flatMap((now) => {
+    const then = before.get(now.id);
+    if (!then) return [];
+    return [
+      [
+        now.name,
+        `${count(then.api.requestsPerSecond)} → ${count(now.api.requestsPerSecond)}`,
+        `${ms(then.api.latency.p95)} → ${ms(now.api.latency.p95)}`,
+        then.single && now.single
+          ? `${ms(then.single.api.latency.p95)} → ${ms(now.single.api.latency.p95)}`
+          : 'n/a',
+        `${cpu(then.api)} → ${cpu(now.api)}`,
+        `${count(then.baseline.requestsPerSecond)} → ${count(now.baseline.requestsPerSecond)}`,
+        `${ratio(then.api.requestsPerSecond, then.baseline.requestsPerSecond)} → ${ratio(now.api.requestsPerSecond, now.baseline.requestsPerSecond)}`,
+      ],
+    ];
+  });
+  return [
+    `Earlier: ${earlier.label}, measured ${earlier.machine.date} (load average ` +
+      `${earlier.machine.loadBefore} before that run; \`${earlier.command}\`). Each cell is ` +
+      'earlier → this run. The baseline is the same program in both runs, so its change ' +
+      'shows how much the machine itself differed between them.',
+    table(
+      [
+        'Scenario',
+        'API req/s',
+        'API p95 ms',
+        'API p95 ms, 1 connection',
+        'API CPU ms/request (Node + PostgreSQL)',
+        'Baseline req/s',
+        'req/s ratio to baseline',
+      ],
+      rows,
+    ),
+  ].join('\n\n');
+}
+
 function render(report: Report): string {
   const http = report.results.filter((r): r is HttpResult => r.kind === 'http');
   const sockets = report.results.filter((r): r is SocketResult => r.kind === 'socket');
@@ -180,9 +261,15 @@ function render(report: Report): string {
       ['Scenario', 'Call'],
       report.results.map((r) => [r.name, `\`${r.call}\``]),
     ),
+    ...(report.earlier
+      ? ['### Compared with an earlier run', earlierSection(report.earlier, http)]
+      : []),
     '### Latency without queueing',
     'The latency-target scenarios again at one connection (5 s after a warm-up): the time ' +
-      'of one request when it does not wait behind others for the two cores.',
+      'of one request when it does not wait behind others for the two cores. CPU per ' +
+      "request is the user and system time of the server's process and of its PostgreSQL " +
+      'backends over the measured seconds, divided by the requests answered: it depends ' +
+      'little on what else the shared machine runs, unlike the times.',
     singleConnectionSection(http),
     ...http.flatMap((r) =>
       r.byKeyword
@@ -216,7 +303,7 @@ function render(report: Report): string {
       'without authentication, tenancy (the tenant is a plain `tenant_id = $1` filter, ' +
       'since the owner bypasses row-level security), validation or response schemas:',
     [
-      "- search: the query text of our search function for the filter (`patient_search_sql()`: the column's matches gathered, then sorted by name, `LIMIT 20`), without the function's first walk over 20,000 names;",
+      "- search: the query text of our former search for the filter (`patient_search_sql()`: the column's matches anywhere in the value gathered, then sorted by name, `LIMIT 20`), without that function's first walk over 20,000 names; for names our API now matches the start of name words instead (see the analysis), so the baseline's name figures are those of the former query;",
       '- queue list: the same join of queue entries, patients, users and companies for the day;',
       '- add to queue: one transaction inserting the visit, bumping the day counter, inserting the entry, setting the patient’s doctor, writing the audit row and the `pg_notify` event;',
       '- sign-in: the user by name, the same argon2id check, a session insert, branches and modules;',

@@ -24,18 +24,27 @@ import {
   type LastDoctors,
   type PatientTimeline,
 } from './patients.ts';
+import { NAME_WORD_COLUMNS, checkNameWords, nameWordLines } from './name-words.ts';
 import { dataPlan, type DataPlan, type TenantPlan } from './plan.ts';
 import { progress } from './progress.ts';
 import { COUNTER_COLUMNS, QUEUE_COLUMNS, VISIT_COLUMNS, queueLines, visitLines } from './queue.ts';
 import { createTenants, type WaitingAreas } from './tenants.ts';
 
-const BULK_TABLES = ['patients', 'visits', 'queue_entries', 'queue_counters'] as const;
+const BULK_TABLES = [
+  'patients',
+  'patient_name_words',
+  'visits',
+  'queue_entries',
+  'queue_counters',
+] as const;
 
 interface TenantData {
   tenant: TenantPlan;
   timeline: PatientTimeline;
   ids: string[];
   lastDoctors: LastDoctors;
+  /** The patients' names, by index, once their lines are written. */
+  names: string[];
 }
 
 function* allTenants<T>(data: readonly TenantData[], lines: (d: TenantData) => Iterable<T>) {
@@ -62,6 +71,7 @@ async function bulkLoad(
       timeline,
       ids: patientIds(plan, tenant, timeline),
       lastDoctors: lastDoctorsOf(tenant),
+      names: [],
     };
   });
   const counters: string[] = [];
@@ -102,11 +112,29 @@ async function bulkLoad(
     client,
     'patients',
     PATIENT_COLUMNS,
-    allTenants(data, (d) => patientLines(plan, d.tenant, d.ids, d.timeline, d.lastDoctors)),
+    allTenants(data, (d) =>
+      patientLines(plan, d.tenant, d.ids, d.timeline, d.lastDoctors, d.names),
+    ),
     patients,
     freeze,
   );
   patients.done();
+
+  // The name search's words, which the app's trigger writes (triggers are off here).
+  const words = progress('patient_name_words', log);
+  await copyLines(
+    client,
+    'patient_name_words',
+    NAME_WORD_COLUMNS,
+    allTenants(data, function* (d) {
+      for (let i = 0; i < d.ids.length; i += 1) {
+        yield nameWordLines(d.tenant.id, d.ids[i]!, d.names[i]!);
+      }
+    }),
+    words,
+    freeze,
+  );
+  words.done();
   await client.query('COMMIT');
   await client.query(`SET session_replication_role = DEFAULT`);
 }
@@ -151,6 +179,8 @@ export async function generateDataset(
     // Statistics for the planner; the vacuum (quick after COPY FREEZE) also resets the
     // insert counts, so autovacuum does not pick these tables up in the middle of a run.
     await phase('vacuum and analyze', () => client.query('VACUUM (ANALYZE)'));
+    const sampled = await phase('check name words', () => checkNameWords(client));
+    log(`  name words of ${sampled} sampled patients match name_search_words()`);
     const counts = await phase('count rows', () => countRows(client));
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     const manifest: Manifest = {

@@ -9,7 +9,7 @@ import type { ScaleConfig } from '../config.ts';
  * run reuses the database when the scale and the counts still match.
  */
 /** Raised whenever the generated data or this manifest change shape. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 export interface Manifest {
   generator: number;
@@ -35,6 +35,7 @@ export const COUNTED_TABLES = [
   'card_number_counters',
   'doctor_rooms',
   'patients',
+  'patient_name_words',
   'visits',
   'queue_entries',
   'queue_counters',

@@ -91,13 +91,14 @@ export function lastDoctorsOf(tenant: TenantPlan): LastDoctors {
   return { byPatient: new Int32Array(tenant.patients), doctorIds, branchOffsets };
 }
 
-/** COPY lines of a tenant's patients. */
+/** COPY lines of a tenant's patients; each name is also put in `names` (by index). */
 export function* patientLines(
   plan: DataPlan,
   tenant: TenantPlan,
   ids: readonly string[],
   timeline: PatientTimeline,
   lastDoctors: LastDoctors,
+  names: string[] = [],
 ): Generator<string> {
   const random = createRandom(seedOf(plan.seed, tenant.index, 2));
   const chance = (p: number) => random.chance(p);
@@ -108,6 +109,7 @@ export function* patientLines(
     const resident = random.chance(0.9);
     const people = community(random);
     const name = personName(random, people, male);
+    names[i] = name;
     const age = Math.floor(95 * random.next() ** 1.2);
     const birthDate = dateText(lastDay - Math.floor(age * 365.25) - random.int(365));
     const birthYear = Number(birthDate.slice(0, 4));

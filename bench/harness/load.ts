@@ -23,6 +23,8 @@ export interface LoadFigures {
   failures: number;
   /** The status codes of failures with how often each came. */
   failureCodes: Record<string, number>;
+  /** CPU milliseconds per successful request: the server process, its PostgreSQL backends. */
+  cpuMsPerRequest?: { server: number; database: number };
 }
 
 /** Runs autocannon, keeping every 2xx latency so the report can give an exact p95. */

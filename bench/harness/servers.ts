@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface RunningServer {
   name: string;
   url: string;
+  /** The server's process id (for its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -68,5 +70,5 @@ export async function startServer(
       await sleep(250);
     }
   }
-  return { name, url, stop: () => stopProcess(child) };
+  return { name, url, pid: child.pid ?? 0, stop: () => stopProcess(child) };
 }

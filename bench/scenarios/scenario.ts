@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import type { BenchConfig } from '../config.ts';
+import { cpuPerRequest, sampleCpu } from '../harness/cpu.ts';
 import type { Fixtures } from '../harness/fixtures.ts';
 import { runLoad, type LoadFigures, type LoadRequest } from '../harness/load.ts';
 import type { RunningServer } from '../harness/servers.ts';
@@ -7,6 +9,10 @@ import type { LatencySummary } from '../harness/stats.ts';
 /** What every scenario gets: both servers, a signed-in front desk, the fixtures. */
 export interface ScenarioContext {
   config: BenchConfig;
+  /** The bench database as its owner (for CPU samples of the servers' backends). */
+  owner: pg.ClientBase;
+  /** The database role each server connects as. */
+  roles: Record<Target, string>;
   api: RunningServer;
   baseline: RunningServer;
   fixtures: Fixtures;
@@ -97,14 +103,22 @@ export async function compareHttp(
     const load = (seconds: number) =>
       runLoad({ url, request: request(target), durationSeconds: seconds, connections });
     await load(WARM_UP_SECONDS);
+    const source = { pid: context[target].pid, role: context.roles[target] };
+    const before = await sampleCpu(context.owner, source);
     const figures = await load(durationSeconds);
+    figures.cpuMsPerRequest = cpuPerRequest(
+      before,
+      await sampleCpu(context.owner, source),
+      figures.requestsPerSecond * durationSeconds,
+    );
     const failures =
       figures.failures > 0
         ? `, ${figures.failures} failures ${JSON.stringify(figures.failureCodes)}`
         : '';
     console.log(
       `  ${what.name} [${target}, ${connections} conn.]: ${figures.requestsPerSecond.toFixed(0)} req/s, ` +
-        `p50 ${figures.latency.p50.toFixed(1)} ms, p95 ${figures.latency.p95.toFixed(1)} ms${failures}`,
+        `p50 ${figures.latency.p50.toFixed(1)} ms, p95 ${figures.latency.p95.toFixed(1)} ms, ` +
+        `CPU/request ${figures.cpuMsPerRequest.server.toFixed(2)} + ${figures.cpuMsPerRequest.database.toFixed(2)} ms${failures}`,
     );
     return figures;
   };

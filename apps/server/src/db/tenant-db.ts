@@ -34,3 +34,20 @@ export async function withTenant<T>(
   }
   return result;
 }
+
+/**
+ * `set_config('app.tenant_id', tenantId, true)`, to pass as the first argument of a
+ * database function that reads the tenant (`search_patient_names`, `queue_day_rows`):
+ * arguments are evaluated before the function's body, so a read that is one statement
+ * runs in the tenant without BEGIN, set_config and COMMIT round trips, and the setting
+ * ends with the statement.
+ */
+export function tenantArgument(tenantId: string) {
+  return sql<string>`set_config('app.tenant_id', ${tenantId}, true)`;
+}
+
+/** The tenant and the API's connection, for reads that are one statement. */
+export interface TenantRead {
+  readonly db: Kysely<DB>;
+  readonly tenantId: string;
+}

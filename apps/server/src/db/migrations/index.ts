@@ -3,7 +3,10 @@ import * as platform from './2026-11-21T0900_platform.ts';
 import * as frontDesk from './2026-11-21T1200_front_desk.ts';
 import * as patientSearch from './2026-11-21T1800_patient_search.ts';
 import * as queueDisplay from './2026-11-21T1500_queue_display.ts';
+import * as nameWords from './2026-11-24T0100_name_words_and_queue_day.ts';
+import * as queueDayRows from './2026-11-24T0200_queue_day_rows.ts';
 import * as distributionReady from './2026-11-24T1300_distribution_ready.ts';
+import * as nameWordsForcedRls from './2026-11-24T1400_name_words_under_forced_rls.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -11,5 +14,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1200_front_desk': frontDesk,
   '2026-11-21T1500_queue_display': queueDisplay,
   '2026-11-21T1800_patient_search': patientSearch,
+  '2026-11-24T0100_name_words_and_queue_day': nameWords,
+  '2026-11-24T0200_queue_day_rows': queueDayRows,
   '2026-11-24T1300_distribution_ready': distributionReady,
+  '2026-11-24T1400_name_words_under_forced_rls': nameWordsForcedRls,
 };

@@ -1,7 +1,7 @@
 import type { PatientSearchFilter } from '@clinic/domain';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { PatientsTable } from '../../db/schema.ts';
-import type { TenantTx } from '../../db/tenant-db.ts';
+import { tenantArgument, type TenantRead, type TenantTx } from '../../db/tenant-db.ts';
 import { containsPattern } from '../../db/like.ts';
 
 /** What registration writes; the rest of a patient row comes from later screens. */
@@ -121,17 +121,23 @@ export type PatientSearchRow = Pick<
 >;
 
 /**
- * Patients whose chosen field contains the keyword, in name order. Runs through the
- * `search_patients` function, which can use the trigram indexes (see its migration).
+ * The picker's first page for a keyword, in name order, in one statement.
+ * - Names: every word of the keyword starts a word of the name, in any order
+ *   (`search_patient_names`, migration 2026-11-24T0100).
+ * - Other fields: the field contains the keyword (`search_patients`, which can use the
+ *   trigram indexes; migration 2026-11-21T1800).
  */
 export async function searchPatients(
-  tx: TenantTx,
+  read: TenantRead,
   filter: PatientSearchFilter,
   keyword: string,
 ): Promise<PatientSearchRow[]> {
-  const { rows } = await sql<PatientSearchRow>`
-    SELECT * FROM search_patients(${filter}, ${containsPattern(keyword)}, ${SEARCH_LIMIT})`.execute(
-    tx.db,
-  );
+  const tenant = tenantArgument(read.tenantId);
+  const query =
+    filter === 'patient_name'
+      ? sql<PatientSearchRow>`SELECT * FROM search_patient_names(${tenant}, ${keyword}, ${SEARCH_LIMIT})`
+      : sql<PatientSearchRow>`
+          SELECT * FROM search_patients_in(${tenant}, ${filter}, ${containsPattern(keyword)}, ${SEARCH_LIMIT})`;
+  const { rows } = await query.execute(read.db);
   return rows;
 }

@@ -51,7 +51,7 @@ export function patientsRoutes(ctx: AppContext) {
         response: { 200: listOf(PatientPickerOption) },
       },
       handler: async (request) => {
-        const items = await searchPatients(branchScope(ctx.db, request), request.query);
+        const items = await searchPatients(ctx.db, branchScope(ctx.db, request), request.query);
         return { data: { items, total: items.length } };
       },
     });

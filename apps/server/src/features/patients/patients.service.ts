@@ -11,6 +11,8 @@ import {
   type PatientCreateBody,
   type PatientOptionQuery,
 } from '@clinic/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
@@ -181,8 +183,17 @@ export async function changeCardNo(
   }
 }
 
-export async function searchPatients(scope: BranchScope, query: PatientOptionQuery) {
-  const rows = await scope.run((tx) => repo.searchPatients(tx, query.filter, query.keyword));
+/** The picker's search: one statement, no transaction (see `tenantArgument`). */
+export async function searchPatients(
+  db: Kysely<DB>,
+  scope: BranchScope,
+  query: PatientOptionQuery,
+) {
+  const rows = await repo.searchPatients(
+    { db, tenantId: scope.tenantId },
+    query.filter,
+    query.keyword,
+  );
   return rows.map(({ consultDoctorId, ...row }) => ({ ...row, consultDoctor: consultDoctorId }));
 }
 

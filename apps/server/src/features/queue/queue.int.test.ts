@@ -1,6 +1,8 @@
-import { PENDING_COLOUR, QUEUE_MESSAGES, type QueueEntry } from '@clinic/domain';
+import { PENDING_COLOUR, QUEUE_MESSAGES, QueueEntry, listOf } from '@clinic/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant-db.ts';
+import { clinicContext } from '../../platform/scope.ts';
+import { listDay } from './queue.repo.ts';
 import {
   addBranch,
   addUser,
@@ -488,5 +490,42 @@ describe('branch and tenant isolation', () => {
     expect(history.body.data).toEqual({ items: [], total: 0 });
     const visits = await t.call('GET', `/api/v1/visits?patientId=${entry.patientId}`, foreign);
     expect(visits.body.data).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('the day list built by PostgreSQL', () => {
+  it('answers every entry exactly as the entry mapping of the API does, and an empty day', async () => {
+    // Doctors without an MCR and with 'Dr' in the name: their sort names differ.
+    const plain = (await addUser(t, clinic, '50', { firstName: 'Wendy', mcr: '  ' })).id;
+    const titled = (await addUser(t, clinic, '50', { firstName: 'Dr Kumar', mcr: 'M55555B' })).id;
+    await enqueue({ doctorId: plain, remark: 'Line one\nline "two" \\ ünïcode' });
+    const called = await enqueue({ doctorId: titled });
+    expectStatus(await put(`/${called.id}/call-in`), 200);
+    const response = await t.call(
+      'GET',
+      `/api/v1/queue?visitDate=${todayStart()}&t=${Date.now()}`,
+      desk(),
+    );
+    expectStatus(response, 200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    const answer = listOf(QueueEntry).parse(response.body);
+    expect(answer.data.total).toBe(answer.data.items.length);
+    expect(answer.data.items.length).toBeGreaterThan(5);
+    const expected = await withTenant(t.database.db, clinic.tenantId, async (tx) => {
+      const day = await clinicContext(tx, clinic.branchId);
+      return listDay(tx, clinic.branchId, day.dateOf(todayStart()));
+    });
+    expect(response.body.data.items).toEqual(expected);
+    expect(answer.data.items.map((e) => e.doctorNameSort)).toEqual(
+      expect.arrayContaining(['Wendy Test', 'Dr Kumar Test', 'Dr. Benjamin Test']),
+    );
+
+    const empty = await t.call(
+      'GET',
+      `/api/v1/queue?visitDate=${todayStart() - 86400 * 400}`,
+      desk(),
+    );
+    expectStatus(empty, 200);
+    expect(empty.body).toEqual({ data: { items: [], total: 0 } });
   });
 });

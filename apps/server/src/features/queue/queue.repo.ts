@@ -1,7 +1,7 @@
 import { doctorSortName, type QueueEntry } from '@clinic/domain';
-import { sql, type Selectable } from 'kysely';
-import type { QueueEntriesTable } from '../../db/schema.ts';
-import type { TenantTx } from '../../db/tenant-db.ts';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, QueueEntriesTable } from '../../db/schema.ts';
+import { tenantArgument, type TenantRead, type TenantTx } from '../../db/tenant-db.ts';
 import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
 import { containsPattern } from '../../db/like.ts';
 import { staffWithRooms } from '../queue-display/queue-display.repo.ts';
@@ -91,6 +91,95 @@ export async function findEntry(
       queueDate: row.queueDate,
     }
   );
+}
+
+/** A row of `queue_day_rows()`: text values, in JSON form where the name says raw. */
+interface DayRow {
+  branch_found: boolean;
+  id: string;
+  version: string;
+  queue_num: string;
+  queue_seq: string;
+  patient_id: string;
+  patient_name: string;
+  nric: string | null;
+  card_no: string | null;
+  company_name: string | null;
+  doctor_name_sort: string;
+  doctor_name: string;
+  visit_purposes: string;
+  remark: string | null;
+  room_service: string | null;
+  room_name: string | null;
+  area_id: string | null;
+  status: string;
+  queue_status: string;
+  color: string;
+  visit_date: string;
+  time_in: string;
+  time_out: string | null;
+  consult_in: string | null;
+  consult_out: string | null;
+  call_in_time: string | null;
+  is_mco: string;
+  voided_reason: string | null;
+}
+
+/** A string or null as JSON. */
+const str = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+/** A value PostgreSQL gave in its JSON form (number, uuid, boolean, array), or null. */
+const raw = (value: string | null) => (value === null ? 'null' : value);
+/** A uuid (no characters to escape), or null. */
+const uuid = (value: string | null) => (value === null ? 'null' : `"${value}"`);
+
+/** One entry as `toQueueEntry()` answers it, in the schema's field order. */
+function entryJson(row: DayRow): string {
+  return (
+    `{"id":${uuid(row.id)},"version":${raw(row.version)},"queueNum":${str(row.queue_num)},` +
+    `"queueSeq":${raw(row.queue_seq)},"patientId":${uuid(row.patient_id)},` +
+    `"patientName":${str(row.patient_name)},"nric":${str(row.nric)},"cardNo":${str(row.card_no)},` +
+    `"companyName":${str(row.company_name)},"doctorNameSort":${str(row.doctor_name_sort)},` +
+    `"doctorName":${str(row.doctor_name)},"visitPurposes":${raw(row.visit_purposes)},` +
+    `"remark":${str(row.remark)},"roomService":${str(row.room_service)},` +
+    `"roomName":${str(row.room_name)},"areaID":${uuid(row.area_id)},"status":${str(row.status)},` +
+    `"queueStatus":${raw(row.queue_status)},"color":${str(row.color)},` +
+    `"visitDate":${raw(row.visit_date)},"timeIn":${raw(row.time_in)},` +
+    `"timeOut":${raw(row.time_out)},"consultIn":${raw(row.consult_in)},` +
+    `"consultOut":${raw(row.consult_out)},"callInTime":${raw(row.call_in_time)},` +
+    `"isMCO":${raw(row.is_mco)},"voidedReason":${str(row.voided_reason)}}`
+  );
+}
+
+/**
+ * The answer of GET /queue for a day (`{data: {items, total}}`, JSON text), from one
+ * statement (`queue_day_rows()`, migration 2026-11-24T0200) whose values need no parsing
+ * and serialised by hand: no Date parsing, no renaming of keys, no schema walk. A test
+ * compares it with `toQueueEntry()`. Undefined when the branch is not the tenant's.
+ * `visitDate` is any moment of the day, Unix seconds.
+ */
+export async function dayAnswerJson(
+  read: TenantRead,
+  branchId: string,
+  visitDate: number,
+): Promise<string | undefined> {
+  const { rows } = await sql<DayRow>`
+    SELECT * FROM queue_day_rows(${tenantArgument(read.tenantId)}, ${branchId}, ${visitDate})`.execute(
+    withoutPlugins(read.db),
+  );
+  if (rows[0]?.branch_found === false) return undefined;
+  return `{"data":{"items":[${rows.map(entryJson).join(',')}],"total":${rows.length}}}`;
+}
+
+const plainDb = new WeakMap<object, Kysely<DB>>();
+
+/** The connection without the camel-case plugin (made once per connection). */
+function withoutPlugins(db: Kysely<DB>): Kysely<DB> {
+  let plain = plainDb.get(db);
+  if (!plain) {
+    plain = db.withoutPlugins();
+    plainDb.set(db, plain);
+  }
+  return plain;
 }
 
 /** The day's active entries of a branch, newest sequence first. */

@@ -11,6 +11,8 @@ import {
   type QueueEventCode,
   type QueuePageQuery,
 } from '@clinic/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { audit } from '../../platform/audit.ts';
@@ -117,6 +119,24 @@ export async function listDay(scope: BranchScope, visitDate: number): Promise<Qu
     const clinic = await clinicContext(tx, scope.branchId);
     return repo.listDay(tx, scope.branchId, clinic.dateOf(visitDate));
   });
+}
+
+/**
+ * GET /queue's answer as JSON text, in one statement and no transaction (see
+ * `dayAnswerJson`); the same entries as `listDay`.
+ */
+export async function dayAnswer(
+  db: Kysely<DB>,
+  scope: BranchScope,
+  visitDate: number,
+): Promise<string> {
+  const answer = await repo.dayAnswerJson(
+    { db, tenantId: scope.tenantId },
+    scope.branchId,
+    visitDate,
+  );
+  if (answer === undefined) throw notFound('This branch does not exist.');
+  return answer;
 }
 
 export async function patientHistory(scope: BranchScope, query: QueuePageQuery) {
