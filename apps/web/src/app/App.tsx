@@ -1,19 +1,20 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { setAuthHandlers } from '../api/clients.ts';
 import { DialogHost, dialogs, snackbar } from '../components/dialogs.tsx';
 import { i18n } from '../i18n/index.ts';
 import { createQueryClient, dropCacheOnUserChange } from './query-client.ts';
-import { createAppRouter } from './router.tsx';
 import { sessionStore } from './session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+// The snackbar list is not needed to show a page: it loads beside the first page.
+const Notifications = lazy(() => import('../components/notifications-chunk.ts'));
+
+/** The providers around the app's router (made by `createAppRouter`). */
+export function App({ router }: { router: DataRouter }) {
   const [queryClient] = useState(createQueryClient);
   useState(() => {
     dropCacheOnUserChange(queryClient);
@@ -33,7 +34,9 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" />
+          <Suspense fallback={null}>
+            <Notifications position="top-right" />
+          </Suspense>
           <DialogHost />
           <RouterProvider router={router} />
         </QueryClientProvider>

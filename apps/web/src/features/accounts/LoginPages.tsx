@@ -9,12 +9,12 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { STORAGE } from '../../app/session.ts';
+import { LazyTooltip } from '../../components/LazyTooltip.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useSignIn } from './use-sign-in.ts';
 
@@ -93,7 +93,7 @@ export function StaffLoginPage() {
             {t('login.signIn')}
           </Button>
           <Divider label={t('login.or')} />
-          <Tooltip label={t('login.identityUnavailable')}>
+          <LazyTooltip label={t('login.identityUnavailable')}>
             <Button
               variant="default"
               fullWidth
@@ -103,7 +103,7 @@ export function StaffLoginPage() {
             >
               {t('login.identity')}
             </Button>
-          </Tooltip>
+          </LazyTooltip>
         </Stack>
       </form>
     </AuthLayout>
