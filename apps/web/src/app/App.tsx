@@ -1,12 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { RouterProvider, type DataRouter } from 'react-router';
 import { setAuthHandlers } from '../api/clients.ts';
 import { DialogHost, dialogs, snackbar } from '../components/dialogs.tsx';
 import { i18n } from '../i18n/index.ts';
-import { createQueryClient, dropCacheOnUserChange } from './query-client.ts';
 import { sessionStore } from './session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -15,9 +13,7 @@ const Notifications = lazy(() => import('../components/notifications-chunk.ts'))
 
 /** The providers around the app's router (made by `createAppRouter`). */
 export function App({ router }: { router: DataRouter }) {
-  const [queryClient] = useState(createQueryClient);
   useState(() => {
-    dropCacheOnUserChange(queryClient);
     setAuthHandlers({
       // 401: the session of that token is over; the protected page sends the user to
       // login. A call of an earlier session (another tab signed in since) ends nothing.
@@ -33,13 +29,11 @@ export function App({ router }: { router: DataRouter }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={null}>
-            <Notifications position="top-right" />
-          </Suspense>
-          <DialogHost />
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+        <DialogHost />
+        <RouterProvider router={router} />
       </DatesProvider>
     </MantineProvider>
   );

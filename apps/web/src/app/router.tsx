@@ -1,15 +1,28 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  ForgotPasswordPage,
+  StaffLoginPage,
+  TenantLoginPage,
+} from '../features/accounts/LoginPages.tsx';
 import { RequireSession, RootRedirect } from './guards.tsx';
 
 /*
- * Every page is its own chunk (`lazy`), so a page downloads only its own code: the sign-in
- * page never loads the shell, the queue, the board or the console. The guards and
- * redirects are tiny and stay in the entry chunk. The router loads the chunks of the
- * matched routes before it renders them; main.tsx creates the router while the runtime
- * configuration is still being read, so both downloads overlap.
+ * Every page but sign-in is its own chunk (`lazy`), so a page downloads only its own
+ * code: the sign-in page never loads the shell, the queue, the board or the console. The
+ * sign-in pages, where most cold visits land, are in the entry chunk: the browser then
+ * fetches all they need straight from index.html (modulepreload), without waiting for the
+ * entry to run first. The query cache (TanStack Query) comes with the pages that use it.
+ * The router loads the chunks of the matched routes before it renders them; main.tsx
+ * creates the router while config.json is being read, so both downloads overlap.
  */
 
-const accounts = () => import('../features/accounts/LoginPages.tsx');
+/** A page's element inside the app's query cache, both loaded with the page. */
+async function withQueries(page: Promise<() => ReactNode>): Promise<{ element: ReactNode }> {
+  const [render, { WithQueries }] = await Promise.all([page, import('./queries.tsx')]);
+  return { element: <WithQueries>{render()}</WithQueries> };
+}
+
 const notFound = () => import('../features/errors/NotFoundPage.tsx');
 
 /** Every screen's address (doc 1 sections 2.1 to 2.3, doc 3 section 2.2). */
@@ -17,34 +30,35 @@ export const appRoutes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
   {
     path: '/register',
-    lazy: async () => ({
-      Component: (await import('../features/accounts/RegisterPage.tsx')).RegisterPage,
-    }),
+    lazy: () =>
+      withQueries(
+        import('../features/accounts/RegisterPage.tsx').then(({ RegisterPage }) => () => (
+          <RegisterPage />
+        )),
+      ),
   },
-  { path: '/login', lazy: async () => ({ Component: (await accounts()).TenantLoginPage }) },
-  { path: '/auth/login', lazy: async () => ({ Component: (await accounts()).StaffLoginPage }) },
-  {
-    path: '/forgot-password',
-    lazy: async () => ({ Component: (await accounts()).ForgotPasswordPage }),
-  },
+  { path: '/login', Component: TenantLoginPage },
+  { path: '/auth/login', Component: StaffLoginPage },
+  { path: '/forgot-password', Component: ForgotPasswordPage },
   {
     path: '/validate/:uid/:vid',
-    lazy: async () => ({
-      Component: (await import('../features/accounts/ValidatePage.tsx')).ValidatePage,
-    }),
+    lazy: () =>
+      withQueries(
+        import('../features/accounts/ValidatePage.tsx').then(({ ValidatePage }) => () => (
+          <ValidatePage />
+        )),
+      ),
   },
   {
     path: '/console',
-    lazy: async () => {
-      const { ConsoleLayout } = await import('../features/console/ConsoleLayout.tsx');
-      return {
-        element: (
+    lazy: () =>
+      withQueries(
+        import('../features/console/ConsoleLayout.tsx').then(({ ConsoleLayout }) => () => (
           <RequireSession portal>
             <ConsoleLayout />
           </RequireSession>
-        ),
-      };
-    },
+        )),
+      ),
     children: [
       { index: true, element: <Navigate to="tenant" replace /> },
       {
@@ -70,22 +84,24 @@ export const appRoutes: RouteObject[] = [
   // The waiting-room board: outside the shell, opened by staff or by a display link.
   {
     path: '/:branchCode/queue-display',
-    lazy: async () => ({
-      Component: (await import('../features/queue-display/QueueDisplayPage.tsx')).QueueDisplayPage,
-    }),
+    lazy: () =>
+      withQueries(
+        import('../features/queue-display/QueueDisplayPage.tsx').then(
+          ({ QueueDisplayPage }) =>
+            () => <QueueDisplayPage />,
+        ),
+      ),
   },
   {
     path: '/:branchCode',
-    lazy: async () => {
-      const { BranchShell } = await import('../features/shell/BranchShell.tsx');
-      return {
-        element: (
+    lazy: () =>
+      withQueries(
+        import('../features/shell/BranchShell.tsx').then(({ BranchShell }) => () => (
           <RequireSession>
             <BranchShell />
           </RequireSession>
-        ),
-      };
-    },
+        )),
+      ),
     children: [
       { index: true, element: <Navigate to="queue" replace /> },
       {
