@@ -22,6 +22,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' },
+      },
+      {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -315,6 +315,10 @@ function render(report: Report): string {
 /** Writes the report as Markdown, formatted as the repository's Prettier settings say. */
 export async function writeReport(path: string, report: Report): Promise<void> {
   const options = (await prettier.resolveConfig(path)) ?? {};
-  const markdown = await prettier.format(render(report), { ...options, parser: 'markdown' });
+  // The web delivery section belongs to `npm run bench:web`: kept as it is.
+  const previous = await readFile(path, 'utf8').catch(() => '');
+  const web = /<!-- web-delivery:start -->[\s\S]*<!-- web-delivery:end -->/.exec(previous)?.[0];
+  const text = web ? `${render(report)}\n\n${web}\n` : render(report);
+  const markdown = await prettier.format(text, { ...options, parser: 'markdown' });
   await writeFile(path, markdown);
 }

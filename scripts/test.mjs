@@ -30,6 +30,8 @@ const steps = [
   () => run('prettier', ['--check', '.', '--log-level', 'warn']),
   () => run('vitest', ['run']),
   buildWebIfStale,
+  // Each page's initial JavaScript against its budget (apps/web/budgets.json).
+  () => run('node', ['scripts/web-budget.mjs']),
   ensureChromium,
   () => run('playwright', ['test', '--config', 'e2e/playwright.config.ts']),
 ];

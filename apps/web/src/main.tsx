@@ -6,14 +6,19 @@ import { createRoot } from 'react-dom/client';
 import { initApi } from './api/clients.ts';
 import { loadRuntimeConfig } from './api/config.ts';
 import { App } from './app/App.tsx';
+import { createAppRouter } from './app/router.tsx';
 import './i18n/index.ts';
 
-/** Reads the runtime configuration, then mounts the app. */
+/**
+ * Reads the runtime configuration, then mounts the app. The router is made first: it
+ * starts downloading the chunks of the address's page while config.json is read.
+ */
 async function start() {
+  const router = createAppRouter();
   initApi(await loadRuntimeConfig());
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>,
   );
 }

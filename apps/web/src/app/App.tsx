@@ -1,22 +1,19 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { setAuthHandlers } from '../api/clients.ts';
 import { DialogHost, dialogs, snackbar } from '../components/dialogs.tsx';
 import { i18n } from '../i18n/index.ts';
-import { createQueryClient, dropCacheOnUserChange } from './query-client.ts';
-import { createAppRouter } from './router.tsx';
 import { sessionStore } from './session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-export function App() {
-  const [router] = useState(createAppRouter);
-  const [queryClient] = useState(createQueryClient);
+// The snackbar list is not needed to show a page: it loads beside the first page.
+const Notifications = lazy(() => import('../components/notifications-chunk.ts'));
+
+/** The providers around the app's router (made by `createAppRouter`). */
+export function App({ router }: { router: DataRouter }) {
   useState(() => {
-    dropCacheOnUserChange(queryClient);
     setAuthHandlers({
       // 401: the session of that token is over; the protected page sends the user to
       // login. A call of an earlier session (another tab signed in since) ends nothing.
@@ -32,11 +29,11 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <DatesProvider settings={{ firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
+        <Suspense fallback={null}>
           <Notifications position="top-right" />
-          <DialogHost />
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        </Suspense>
+        <DialogHost />
+        <RouterProvider router={router} />
       </DatesProvider>
     </MantineProvider>
   );

@@ -6,11 +6,8 @@
  * day; only the clock (`Date.now()`) is the browser's.
  */
 import { dateOfUnix, isTimeOfDay, parseIsoDate, startOfDayUnix } from '@clinic/domain';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import { formatClinicInstant } from './date-format.ts';
 import { useSession } from './session.ts';
-
-dayjs.extend(utc);
 
 /** The clinic's offset, minutes east of UTC, from the session. */
 export function useClinicOffset(): number {
@@ -54,7 +51,7 @@ export function atClinicTimeOfDay(unix: number, time: string, offset: number): n
   return clinicUnixOf(dateOfUnix(unix, offset), time, offset);
 }
 
-/** `unix` written on the clinic's wall clock with a dayjs format ('HH:mm', 'DD-MM-YYYY'...). */
+/** `unix` written on the clinic's wall clock with a format of date-format.ts. */
 export function formatClinicTime(unix: number, offset: number, format: string): string {
-  return dayjs.unix(unix).utcOffset(offset).format(format);
+  return formatClinicInstant(unix, offset, format);
 }

@@ -1,72 +1,149 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { ConfirmPage } from '../features/accounts/ConfirmPage.tsx';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import {
   ForgotPasswordPage,
   StaffLoginPage,
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
-import { ProfilePage } from '../features/accounts/ProfilePage.tsx';
-import { RegisterPage } from '../features/accounts/RegisterPage.tsx';
-import { ValidatePage } from '../features/accounts/ValidatePage.tsx';
-import {
-  ConsoleComingSoon,
-  ConsoleLayout,
-  TenantInfoPage,
-} from '../features/console/ConsoleLayout.tsx';
-import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
-import { QueueDisplayPage } from '../features/queue-display/QueueDisplayPage.tsx';
-import { QueuePage } from '../features/queue/QueuePage.tsx';
-import { BranchShell } from '../features/shell/BranchShell.tsx';
-import { SectionGate, SectionPage } from '../features/shell/SectionPage.tsx';
 import { RequireSession, RootRedirect } from './guards.tsx';
 
+/*
+ * Every page but sign-in is its own chunk (`lazy`), so a page downloads only its own
+ * code: the sign-in page never loads the shell, the queue, the board or the console. The
+ * sign-in pages, where most cold visits land, are in the entry chunk: the browser then
+ * fetches all they need straight from index.html (modulepreload), without waiting for the
+ * entry to run first. The query cache (TanStack Query) comes with the pages that use it.
+ * The router loads the chunks of the matched routes before it renders them; main.tsx
+ * creates the router while config.json is being read, so both downloads overlap.
+ */
+
+/** A page's element inside the app's query cache, both loaded with the page. */
+async function withQueries(page: Promise<() => ReactNode>): Promise<{ element: ReactNode }> {
+  const [render, { WithQueries }] = await Promise.all([page, import('./queries.tsx')]);
+  return { element: <WithQueries>{render()}</WithQueries> };
+}
+
+const notFound = () => import('../features/errors/NotFoundPage.tsx');
+
 /** Every screen's address (doc 1 sections 2.1 to 2.3, doc 3 section 2.2). */
-export function createAppRouter() {
-  return createBrowserRouter([
-    { path: '/', element: <RootRedirect /> },
-    { path: '/register', element: <RegisterPage /> },
-    { path: '/login', element: <TenantLoginPage /> },
-    { path: '/auth/login', element: <StaffLoginPage /> },
-    { path: '/forgot-password', element: <ForgotPasswordPage /> },
-    { path: '/validate/:uid/:vid', element: <ValidatePage /> },
-    {
-      path: '/console',
-      element: (
-        <RequireSession portal>
-          <ConsoleLayout />
-        </RequireSession>
+export const appRoutes: RouteObject[] = [
+  { path: '/', element: <RootRedirect /> },
+  {
+    path: '/register',
+    lazy: () =>
+      withQueries(
+        import('../features/accounts/RegisterPage.tsx').then(({ RegisterPage }) => () => (
+          <RegisterPage />
+        )),
       ),
-      children: [
-        { index: true, element: <Navigate to="tenant" replace /> },
-        { path: 'tenant', element: <TenantInfoPage /> },
-        { path: '*', element: <ConsoleComingSoon /> },
-      ],
-    },
-    { path: '/:subdomain/confirm', element: <ConfirmPage /> },
-    // The waiting-room board: outside the shell, opened by staff or by a display link.
-    { path: '/:branchCode/queue-display', element: <QueueDisplayPage /> },
-    {
-      path: '/:branchCode',
-      element: (
-        <RequireSession>
-          <BranchShell />
-        </RequireSession>
+  },
+  { path: '/login', Component: TenantLoginPage },
+  { path: '/auth/login', Component: StaffLoginPage },
+  { path: '/forgot-password', Component: ForgotPasswordPage },
+  {
+    path: '/validate/:uid/:vid',
+    lazy: () =>
+      withQueries(
+        import('../features/accounts/ValidatePage.tsx').then(({ ValidatePage }) => () => (
+          <ValidatePage />
+        )),
       ),
-      children: [
-        { index: true, element: <Navigate to="queue" replace /> },
-        {
-          path: 'queue',
-          element: (
-            <SectionGate module="queue">
-              <QueuePage />
-            </SectionGate>
-          ),
+  },
+  {
+    path: '/console',
+    lazy: () =>
+      withQueries(
+        import('../features/console/ConsoleLayout.tsx').then(({ ConsoleLayout }) => () => (
+          <RequireSession portal>
+            <ConsoleLayout />
+          </RequireSession>
+        )),
+      ),
+    children: [
+      { index: true, element: <Navigate to="tenant" replace /> },
+      {
+        path: 'tenant',
+        lazy: async () => ({
+          Component: (await import('../features/console/ConsoleLayout.tsx')).TenantInfoPage,
+        }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('../features/console/ConsoleLayout.tsx')).ConsoleComingSoon,
+        }),
+      },
+    ],
+  },
+  {
+    path: '/:subdomain/confirm',
+    lazy: async () => ({
+      Component: (await import('../features/accounts/ConfirmPage.tsx')).ConfirmPage,
+    }),
+  },
+  // The waiting-room board: outside the shell, opened by staff or by a display link.
+  {
+    path: '/:branchCode/queue-display',
+    lazy: () =>
+      withQueries(
+        import('../features/queue-display/QueueDisplayPage.tsx').then(
+          ({ QueueDisplayPage }) =>
+            () => <QueueDisplayPage />,
+        ),
+      ),
+  },
+  {
+    path: '/:branchCode',
+    lazy: () =>
+      withQueries(
+        import('../features/shell/BranchShell.tsx').then(({ BranchShell }) => () => (
+          <RequireSession>
+            <BranchShell />
+          </RequireSession>
+        )),
+      ),
+    children: [
+      { index: true, element: <Navigate to="queue" replace /> },
+      {
+        path: 'queue',
+        lazy: async () => {
+          const [{ SectionGate }, { QueuePage }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/queue/QueuePage.tsx'),
+          ]);
+          return {
+            element: (
+              <SectionGate module="queue">
+                <QueuePage />
+              </SectionGate>
+            ),
+          };
         },
-        { path: 'queue/*', element: <NotFoundPage standalone={false} /> },
-        { path: 'user/profile', element: <ProfilePage /> },
-        { path: '*', element: <SectionPage /> },
-      ],
-    },
-    { path: '*', element: <NotFoundPage /> },
-  ]);
+      },
+      {
+        path: 'queue/*',
+        lazy: async () => {
+          const { NotFoundPage } = await notFound();
+          return { element: <NotFoundPage standalone={false} /> };
+        },
+      },
+      {
+        path: 'user/profile',
+        lazy: async () => ({
+          Component: (await import('../features/accounts/ProfilePage.tsx')).ProfilePage,
+        }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('../features/shell/SectionPage.tsx')).SectionPage,
+        }),
+      },
+    ],
+  },
+  { path: '*', lazy: async () => ({ Component: (await notFound()).NotFoundPage }) },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
 }

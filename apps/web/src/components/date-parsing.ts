@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { DATE_FORMATS, formatCalendarDate } from '../app/date-format.ts';
 
 dayjs.extend(customParseFormat);
 
-export const DATE_DISPLAY_FORMAT = 'DD MMM YYYY';
+export const DATE_DISPLAY_FORMAT = DATE_FORMATS.picker;
 export const INVALID_DATE = 'Invalid date';
 
 /**
@@ -29,5 +30,5 @@ export function parseTypedDate(text: string): string | null {
 }
 
 export function formatDisplayDate(value: string | null): string {
-  return value ? dayjs(value).format(DATE_DISPLAY_FORMAT) : '';
+  return formatCalendarDate(value, DATE_DISPLAY_FORMAT);
 }

@@ -1,22 +1,17 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { i18n } from '../i18n/index.ts';
+
+// The dialogs themselves (Mantine's Modal, its focus trap and scroll lock, the number
+// field) are a chunk of their own: no page needs them to show itself. DialogHost fetches
+// them right after the first render, so they are there by the time anything is asked.
+let views: ComponentType | null = null;
+const loadViews = async (): Promise<ComponentType> =>
+  (views ??= (await import('./dialog-views.tsx')).default);
 
 export type AlertType = 'error' | 'warning' | 'info';
 
-interface AlertRequest {
+export interface AlertRequest {
   kind: 'alert';
   type: AlertType;
   title?: string;
@@ -33,12 +28,12 @@ export interface ConfirmOptions {
   input?: { type: 'textarea' | 'number'; label: string; required?: string };
 }
 
-interface ConfirmRequest extends ConfirmOptions {
+export interface ConfirmRequest extends ConfirmOptions {
   kind: 'confirm';
   resolve: (result: { confirmed: boolean; value?: string | number }) => void;
 }
 
-type Request = AlertRequest | ConfirmRequest;
+export type Request = AlertRequest | ConfirmRequest;
 
 let queue: Request[] = [];
 let loadingCount = 0;
@@ -52,6 +47,11 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+
+/** What the dialog views show: the queue of requests and the loading count. */
+export function useDialogState() {
+  return useSyncExternalStore(subscribe, () => snapshot);
+}
 
 /** Dialogs any code can open: alert, confirm, and the blocking loading dialog. */
 export const dialogs = {
@@ -94,117 +94,21 @@ function show(message: string, color: string, autoClose: number) {
   return notifications.show({ message, color, autoClose, withCloseButton: true, closeButtonProps });
 }
 
-function close(request: Request) {
+/** Takes a request off the queue (its dialog closes). */
+export function close(request: Request) {
   queue = queue.filter((entry) => entry !== request);
   emit();
 }
 
-const alertColour: Record<AlertType, string> = { error: 'red', warning: 'orange', info: 'teal' };
-
-function AlertDialog({ request }: { request: AlertRequest }) {
-  const { t } = useTranslation();
-  const done = () => {
-    close(request);
-    request.resolve();
-  };
-  return (
-    <Modal
-      opened
-      onClose={done}
-      title={request.title ?? t(`dialog.${request.type}`)}
-      size={360}
-      closeOnEscape
-      centered
-    >
-      <Alert color={alertColour[request.type]} variant="light" role="alert">
-        <Text style={{ whiteSpace: 'pre-line' }}>{request.message}</Text>
-      </Alert>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={done} data-autofocus>
-          {t('dialog.ok')}
-        </Button>
-      </Group>
-    </Modal>
-  );
-}
-
-function ConfirmDialog({ request }: { request: ConfirmRequest }) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState<string | number>('');
-  const [error, setError] = useState<string | null>(null);
-  const finish = (confirmed: boolean) => {
-    if (confirmed && request.input?.required && String(value).trim() === '') {
-      setError(request.input.required);
-      return;
-    }
-    close(request);
-    request.resolve({ confirmed, value: request.input ? value : undefined });
-  };
-  let field: ReactNode = null;
-  if (request.input?.type === 'textarea') {
-    field = (
-      <Textarea
-        label={request.input.label}
-        value={String(value)}
-        onChange={(e) => setValue(e.currentTarget.value)}
-        error={error}
-        autosize
-        minRows={3}
-        data-autofocus
-      />
-    );
-  } else if (request.input?.type === 'number') {
-    field = (
-      <NumberInput
-        label={request.input.label}
-        value={value}
-        onChange={(v) => setValue(typeof v === 'number' ? v : Number(v))}
-        error={error}
-        data-autofocus
-      />
-    );
-  }
-  return (
-    <Modal opened onClose={() => finish(false)} title={request.title} size={360} centered>
-      <Stack>
-        <Text>{request.message}</Text>
-        {field}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => finish(false)}>
-            {request.cancelText ?? t('dialog.cancel')}
-          </Button>
-          <Button onClick={() => finish(true)} data-autofocus={request.input ? undefined : true}>
-            {request.okText ?? t('dialog.ok')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 /** Renders the dialog at the front of the queue and the loading dialog. */
 export function DialogHost() {
-  const state = useSyncExternalStore(subscribe, () => snapshot);
-  const { t } = useTranslation();
-  const current = state.queue[0];
-  return (
-    <>
-      {current?.kind === 'alert' && <AlertDialog key={queue.indexOf(current)} request={current} />}
-      {current?.kind === 'confirm' && <ConfirmDialog request={current} />}
-      <Modal
-        opened={state.loadingCount > 0}
-        onClose={() => {}}
-        withCloseButton={false}
-        size={200}
-        centered
-        closeOnEscape={false}
-        closeOnClickOutside={false}
-      >
-        <Group justify="center" aria-live="polite">
-          <Loader size="sm" />
-          <Text>{t('dialog.loading')}</Text>
-        </Group>
-      </Modal>
-    </>
-  );
+  const [Views, setViews] = useState<ComponentType | null>(() => views);
+  useEffect(() => {
+    let mounted = true;
+    if (!Views) void loadViews().then((loaded) => mounted && setViews(() => loaded));
+    return () => {
+      mounted = false;
+    };
+  }, [Views]);
+  return Views ? <Views /> : null;
 }

@@ -3,8 +3,8 @@ import { ALL_MODULES } from './modules.ts';
 import { PASSWORD_MAX } from './password.ts';
 import { USER_TYPES } from './users.ts';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect username or password.';
-export const DEFAULT_INACTIVITY_MINUTES = 15;
+// The texts and limits import no zod, so pages that need only them skip the schemas.
+export * from './session-texts.ts';
 
 export const SignInBody = z.strictObject({
   username: z
@@ -108,15 +108,6 @@ export const DeviceConfirmBody = z.strictObject({
 });
 export const DeviceConfirmResult = z.object({ status: z.enum(['success', 'repeat']) });
 export type DeviceConfirmResult = z.infer<typeof DeviceConfirmResult>;
-
-export const DEVICE_CONFIRM_TEXTS = {
-  success: 'Authorization successful!',
-  repeat: 'Authorization successful, please do not repeat operation！',
-  failure: 'Authorization failure!',
-} as const;
-
-export const SINGPASS_UNAVAILABLE =
-  'Singpass sign-in is not set up for this clinic yet. Please sign in with your username.';
 
 /** `POST /sp-state`: where the identity provider should send the user back. */
 export const SingpassStateBody = z.strictObject({

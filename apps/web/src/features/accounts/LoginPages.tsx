@@ -9,12 +9,12 @@ import {
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { STORAGE } from '../../app/session.ts';
+import { LazyTooltip } from '../../components/LazyTooltip.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useSignIn } from './use-sign-in.ts';
 
@@ -91,7 +91,7 @@ export function StaffLoginPage() {
             {t('login.signIn')}
           </Button>
           <Divider label={t('login.or')} />
-          <Tooltip label={t('login.identityUnavailable')}>
+          <LazyTooltip label={t('login.identityUnavailable')}>
             <Button
               variant="default"
               fullWidth
@@ -101,7 +101,7 @@ export function StaffLoginPage() {
             >
               {t('login.identity')}
             </Button>
-          </Tooltip>
+          </LazyTooltip>
         </Stack>
       </form>
     </AuthLayout>

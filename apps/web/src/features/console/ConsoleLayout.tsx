@@ -17,6 +17,7 @@ import { avatarInitials } from '@clinic/domain';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { DATE_FORMATS, formatClinicInstant } from '../../app/date-format.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
 import { useSession } from '../../app/session.ts';
 import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
@@ -117,8 +118,9 @@ export function TenantInfoPage() {
   const session = useSession();
   if (!session) return null;
   const { tenant } = session.info;
+  // Doc 3's date format, on the clinic's clock: 'Trial ends on 23/Dec/2026'.
   const trialEnds = tenant.trialEndsAt
-    ? new Date(tenant.trialEndsAt * 1000).toLocaleDateString()
+    ? formatClinicInstant(tenant.trialEndsAt, tenant.timezoneOffset, DATE_FORMATS.document)
     : null;
   return (
     <Stack maw={960}>

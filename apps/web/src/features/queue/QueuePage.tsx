@@ -1,6 +1,6 @@
 import type { QueueEntry, QueueEventCode } from '@clinic/domain';
 import { Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueueEvents } from '../../api/socket.ts';
 import {
@@ -10,16 +10,27 @@ import {
   useClinicOffset,
 } from '../../app/clinic-time.ts';
 import { snackbar } from '../../components/dialogs.tsx';
-import { AddToQueueDialog } from './add/AddToQueueDialog.tsx';
 import { ColumnChooserDialog } from './ColumnChooserDialog.tsx';
-import { PatientLabelDialog } from './labels/PatientLabelDialog.tsx';
-import { QueueLabelDialog } from './labels/QueueLabelDialog.tsx';
 import { QueueListPanel } from './QueueListPanel.tsx';
 import { QueueTabs } from './QueueTabs.tsx';
 import { QueueToolbar } from './QueueToolbar.tsx';
 import { useBranch, useQueueDay, useRefreshQueue } from './queue-api.ts';
 import { readQueueColumns } from './queue-columns.ts';
-import { SearchByPatientDialog } from './search/SearchByPatientDialog.tsx';
+
+// The dialogs opened from the toolbar or a row (patient forms, search, labels) load when
+// first opened, so the list shows without their code.
+const AddToQueueDialog = lazy(async () => ({
+  default: (await import('./add/AddToQueueDialog.tsx')).AddToQueueDialog,
+}));
+const SearchByPatientDialog = lazy(async () => ({
+  default: (await import('./search/SearchByPatientDialog.tsx')).SearchByPatientDialog,
+}));
+const QueueLabelDialog = lazy(async () => ({
+  default: (await import('./labels/QueueLabelDialog.tsx')).QueueLabelDialog,
+}));
+const PatientLabelDialog = lazy(async () => ({
+  default: (await import('./labels/PatientLabelDialog.tsx')).PatientLabelDialog,
+}));
 
 /** Events that also tell the desk what happened (in an error-coloured snackbar). */
 const ANNOUNCED_EVENTS: ReadonlySet<QueueEventCode> = new Set<QueueEventCode>([
@@ -84,15 +95,17 @@ export function QueuePage() {
           />
         }
       />
-      {dialog?.kind === 'add' && <AddToQueueDialog onClose={close} />}
-      {dialog?.kind === 'search' && <SearchByPatientDialog onClose={close} />}
       {dialog?.kind === 'columns' && (
         <ColumnChooserDialog columns={columns} onChange={setColumns} onClose={close} />
       )}
-      {dialog?.kind === 'queueLabel' && <QueueLabelDialog entry={dialog.entry} onClose={close} />}
-      {dialog?.kind === 'patientLabel' && (
-        <PatientLabelDialog entry={dialog.entry} onClose={close} />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'add' && <AddToQueueDialog onClose={close} />}
+        {dialog?.kind === 'search' && <SearchByPatientDialog onClose={close} />}
+        {dialog?.kind === 'queueLabel' && <QueueLabelDialog entry={dialog.entry} onClose={close} />}
+        {dialog?.kind === 'patientLabel' && (
+          <PatientLabelDialog entry={dialog.entry} onClose={close} />
+        )}
+      </Suspense>
     </Stack>
   );
 }

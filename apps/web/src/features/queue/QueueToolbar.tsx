@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { clinicToday, useClinicOffset } from '../../app/clinic-time.ts';
-import { DateField } from '../../components/DateField.tsx';
+import { LazyDateField } from '../../components/LazyDateField.tsx';
 import { branchPath } from './queue-api.ts';
 import { shiftDay } from './queue-format.ts';
 
@@ -52,7 +52,7 @@ export function QueueToolbar({
             <IconChevronLeft size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
-        <DateField
+        <LazyDateField
           aria-label={t('queue.toolbar.date')}
           clearButtonProps={{
             'aria-label': t('queue.clearField', { field: t('queue.toolbar.date') }),

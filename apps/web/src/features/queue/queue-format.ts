@@ -1,14 +1,15 @@
 import { dateOfUnix, parseIsoDate, startOfDayUnix, type QueueEntry } from '@clinic/domain';
 import { formatClinicTime } from '../../app/clinic-time.ts';
+import { DATE_FORMATS } from '../../app/date-format.ts';
 
 /**
  * Doc 1 section 9: DD-MM-YYYY in the queue, HH:mm for times, DD/MMM/YYYY HH:mm:ss on labels.
  * Dates and times are the clinic's (`offset`: its minutes east of UTC, see
  * app/clinic-time.ts), whatever the browser's time zone.
  */
-export const QUEUE_DATE_FORMAT = 'DD-MM-YYYY';
-export const QUEUE_TIME_FORMAT = 'HH:mm';
-export const LABEL_DATE_FORMAT = 'DD/MMM/YYYY HH:mm:ss';
+export const QUEUE_DATE_FORMAT = DATE_FORMATS.queue;
+export const QUEUE_TIME_FORMAT = DATE_FORMATS.time;
+export const LABEL_DATE_FORMAT = DATE_FORMATS.label;
 
 /** The day `days` after `date` ('YYYY-MM-DD'): calendar arithmetic, no time zone involved. */
 export function shiftDay(date: string, days: number): string {

@@ -15,6 +15,9 @@ import { initApi } from '../../api/clients.ts';
 import { sessionStore } from '../../app/session.ts';
 import { TEST_CLINIC_OFFSET, testSessionInfo } from '../../app/test-session.ts';
 import { DialogHost } from '../../components/dialogs.tsx';
+// Parts the app loads after first paint, loaded up front so tests time the page itself.
+import '../../components/DateField.tsx';
+import '../../components/dialog-views.tsx';
 import '../../i18n/index.ts';
 import { patientKeys } from './patient-api.ts';
 import { queueKeys } from './queue-api.ts';

@@ -1,12 +1,10 @@
 import { Alert, Loader } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { PatientProfile, QueueEntry } from '@clinic/domain';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMATS, formatCalendarDate } from '../../../app/date-format.ts';
 import { PatientLabel } from '../../../print/PatientLabel.tsx';
 import { usePatientProfile } from '../patient-api.ts';
 import { LabelPrintDialog } from './LabelPrintDialog.tsx';
-
-const BIRTH_DATE_FORMAT = 'DD/MMM/YYYY';
 
 /** The label's lines: ID, card, birth date with age, gender, phone, nationality. */
 function labelLines(patient: PatientProfile, t: (key: string) => string) {
@@ -17,7 +15,7 @@ function labelLines(patient: PatientProfile, t: (key: string) => string) {
     { label: t('queue.label.cardNo'), value: patient.cardNo ?? '' },
     {
       label: t('queue.label.birthDate'),
-      value: `${dayjs(patient.birthDate).format(BIRTH_DATE_FORMAT)}${age}`,
+      value: `${formatCalendarDate(patient.birthDate, DATE_FORMATS.document)}${age}`,
     },
     { label: t('queue.label.gender'), value: patient.gender },
     { label: t('queue.label.phone'), value: phone },

@@ -1,4 +1,4 @@
-import { QueueRemarkBody, toFieldErrors, type QueueEntry } from '@clinic/domain';
+import type { QueueEntry } from '@clinic/domain';
 import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ export function RemarkCell({ entry }: { entry: QueueEntry }) {
   const [error, setError] = useState<string | null>(null);
 
   async function save(): Promise<boolean> {
+    // The schemas (zod) load on the first save, not with the queue list.
+    const { QueueRemarkBody, toFieldErrors } = await import('../remark-rules.ts');
     const checked = QueueRemarkBody.safeParse({ remark: draft, version: entry.version });
     if (!checked.success) {
       setError(toFieldErrors(checked.error.issues)[0]?.message ?? null);

@@ -1,0 +1,132 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  close,
+  useDialogState,
+  type AlertRequest,
+  type AlertType,
+  type ConfirmRequest,
+} from './dialogs.tsx';
+
+const alertColour: Record<AlertType, string> = { error: 'red', warning: 'orange', info: 'teal' };
+
+function AlertDialog({ request }: { request: AlertRequest }) {
+  const { t } = useTranslation();
+  const done = () => {
+    close(request);
+    request.resolve();
+  };
+  return (
+    <Modal
+      opened
+      onClose={done}
+      title={request.title ?? t(`dialog.${request.type}`)}
+      size={360}
+      closeOnEscape
+      centered
+    >
+      <Alert color={alertColour[request.type]} variant="light" role="alert">
+        <Text style={{ whiteSpace: 'pre-line' }}>{request.message}</Text>
+      </Alert>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={done} data-autofocus>
+          {t('dialog.ok')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+function ConfirmDialog({ request }: { request: ConfirmRequest }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<string | number>('');
+  const [error, setError] = useState<string | null>(null);
+  const finish = (confirmed: boolean) => {
+    if (confirmed && request.input?.required && String(value).trim() === '') {
+      setError(request.input.required);
+      return;
+    }
+    close(request);
+    request.resolve({ confirmed, value: request.input ? value : undefined });
+  };
+  let field: ReactNode = null;
+  if (request.input?.type === 'textarea') {
+    field = (
+      <Textarea
+        label={request.input.label}
+        value={String(value)}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        error={error}
+        autosize
+        minRows={3}
+        data-autofocus
+      />
+    );
+  } else if (request.input?.type === 'number') {
+    field = (
+      <NumberInput
+        label={request.input.label}
+        value={value}
+        onChange={(v) => setValue(typeof v === 'number' ? v : Number(v))}
+        error={error}
+        data-autofocus
+      />
+    );
+  }
+  return (
+    <Modal opened onClose={() => finish(false)} title={request.title} size={360} centered>
+      <Stack>
+        <Text>{request.message}</Text>
+        {field}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => finish(false)}>
+            {request.cancelText ?? t('dialog.cancel')}
+          </Button>
+          <Button onClick={() => finish(true)} data-autofocus={request.input ? undefined : true}>
+            {request.okText ?? t('dialog.ok')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The dialog at the front of the queue and the loading dialog (see DialogHost). */
+export default function DialogViews() {
+  const state = useDialogState();
+  const { t } = useTranslation();
+  const current = state.queue[0];
+  return (
+    <>
+      {current?.kind === 'alert' && (
+        <AlertDialog key={state.queue.indexOf(current)} request={current} />
+      )}
+      {current?.kind === 'confirm' && <ConfirmDialog request={current} />}
+      <Modal
+        opened={state.loadingCount > 0}
+        onClose={() => {}}
+        withCloseButton={false}
+        size={200}
+        centered
+        closeOnEscape={false}
+        closeOnClickOutside={false}
+      >
+        <Group justify="center" aria-live="polite">
+          <Loader size="sm" />
+          <Text>{t('dialog.loading')}</Text>
+        </Group>
+      </Modal>
+    </>
+  );
+}
