@@ -4,6 +4,7 @@ import * as frontDesk from './2026-11-21T1200_front_desk.ts';
 import * as patientSearch from './2026-11-21T1800_patient_search.ts';
 import * as queueDisplay from './2026-11-21T1500_queue_display.ts';
 import * as distributionReady from './2026-11-24T1300_distribution_ready.ts';
+import * as roles from './2026-11-24T1500_roles.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T1500_queue_display': queueDisplay,
   '2026-11-21T1800_patient_search': patientSearch,
   '2026-11-24T1300_distribution_ready': distributionReady,
+  '2026-11-24T1500_roles': roles,
 };

@@ -13,7 +13,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { initApi } from '../../api/clients.ts';
 import { sessionStore } from '../../app/session.ts';
-import { TEST_CLINIC_OFFSET, testSessionInfo } from '../../app/test-session.ts';
+import { TEST_CLINIC_OFFSET, testBranchOption, testSessionInfo } from '../../app/test-session.ts';
 import { DialogHost } from '../../components/dialogs.tsx';
 import '../../i18n/index.ts';
 import { patientKeys } from './patient-api.ts';
@@ -28,7 +28,9 @@ export function signInForTest(modules: SessionInfo['modules'] = ['clinic.queue']
     testSessionInfo({
       username: 'desk@clinic.test',
       modules,
-      branches: [{ id: BRANCH_ID, code: 'MAIN', name: 'Main clinic', isDefault: true }],
+      branches: [
+        testBranchOption({ id: BRANCH_ID, code: 'MAIN', name: 'Main clinic', isDefault: true }),
+      ],
     }),
     'clinic',
   );
