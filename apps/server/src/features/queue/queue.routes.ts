@@ -31,7 +31,7 @@ export function queueRoutes(ctx: AppContext) {
     const scope = (request: Parameters<typeof branchScope>[1]) => branchScope(ctx.db, request);
 
     app.get('/queue', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:read' } },
       schema: {
         tags: ['queue'],
         querystring: QueueListQuery,
@@ -44,7 +44,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.get('/queue/page', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:read' } },
       schema: {
         tags: ['queue'],
         querystring: QueuePageQuery,
@@ -56,14 +56,14 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.post('/queue', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:create' } },
       schema: { tags: ['queue'], body: QueueCreateBody, response: { 201: Entry } },
       handler: async (request, reply) =>
         reply.code(201).send({ data: await queue.addToQueue(ctx, scope(request), request.body) }),
     });
 
     app.put('/queue/:id/visit-purposes', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -82,7 +82,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/room-service', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -101,7 +101,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/status', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -120,7 +120,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/remark', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -139,7 +139,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/visit-time', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: { tags: ['queue'], body: QueueVisitTimeBody, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.changeVisitTime(
@@ -153,7 +153,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.delete('/queue/:id', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:delete' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -173,7 +173,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/seq', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -192,7 +192,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/call-in', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.callIn(ctx, scope(request), request.params.id),
@@ -200,7 +200,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/consult-out', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.consultOut(ctx, scope(request), request.params.id),
