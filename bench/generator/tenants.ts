@@ -7,6 +7,7 @@ import {
   seedBranchOptions,
   seedTenantOptions,
 } from '../../apps/server/src/features/options/options.repo.ts';
+import { defaultRoleId, seedSystemRoles } from '../../apps/server/src/features/roles/roles.repo.ts';
 import { hashSecret } from '../../apps/server/src/platform/passwords.ts';
 import { BENCH_PASSWORD, type DataPlan, type TenantPlan } from './plan.ts';
 
@@ -54,6 +55,7 @@ async function insertTenant(tx: TenantTx, tenant: TenantPlan, since: Date): Prom
     .values(ALL_MODULES.map((module) => ({ tenantId: tx.tenantId, module })))
     .execute();
   await seedTenantOptions(tx);
+  await seedSystemRoles(tx);
 }
 
 async function insertBranches(tx: TenantTx, tenant: TenantPlan): Promise<void> {
@@ -101,6 +103,11 @@ async function insertStaff(tx: TenantTx, tenant: TenantPlan, passwordHash: strin
       })),
     )
     .execute();
+  // Everyone holds the default role of their type, as registration gives it.
+  const roleOfType = new Map<string, string>();
+  for (const type of new Set(tenant.users.map((user) => user.type))) {
+    roleOfType.set(type, await defaultRoleId(tx, type));
+  }
   await tx.db
     .insertInto('userBranches')
     .values(
@@ -110,6 +117,7 @@ async function insertStaff(tx: TenantTx, tenant: TenantPlan, passwordHash: strin
           userId: user.id,
           branchId,
           isDefault: index === 0,
+          roleId: roleOfType.get(user.type)!,
         })),
       ),
     )

@@ -1,3 +1,4 @@
+import { USER_TYPES, defaultRoleOf } from '@clinic/domain';
 import { randomBytes, randomInt } from 'node:crypto';
 import { E2E_PORT } from '../playwright.config.ts';
 import { ACTIVATION_CODE, TEMPORARY_PASSWORD, readMail, withDatabase } from './outbox.ts';
@@ -85,6 +86,11 @@ export async function createClinic(): Promise<TestClinic> {
   return { ...clinic, password };
 }
 
+/** SQL naming the default role of `u.type` (what registration gives each user type). */
+const DEFAULT_ROLE_OF_TYPE = `CASE u.type ${USER_TYPES.map(
+  (type) => `WHEN '${type}' THEN '${defaultRoleOf(type)}'`,
+).join(' ')} END`;
+
 /** Adds a branch to a clinic and lets its administrator work there. */
 export async function addBranch(clinic: TestClinic, code: string, name: string): Promise<string> {
   return withDatabase(async (client) => {
@@ -94,8 +100,10 @@ export async function addBranch(clinic: TestClinic, code: string, name: string):
     );
     const branchId = rows[0]!.id;
     await client.query(
-      `INSERT INTO user_branches (tenant_id, user_id, branch_id)
-       SELECT tenant_id, id, $2 FROM users WHERE tenant_id = $1`,
+      `INSERT INTO user_branches (tenant_id, user_id, branch_id, role_id)
+       SELECT u.tenant_id, u.id, $2, r.id FROM users u
+         JOIN roles r ON r.tenant_id = u.tenant_id AND r.system AND r.name = ${DEFAULT_ROLE_OF_TYPE}
+        WHERE u.tenant_id = $1`,
       [clinic.tenantId, branchId],
     );
     return branchId;
@@ -163,8 +171,9 @@ export async function addStaff(
       [clinic.tenantId, username, firstName, type, type === '50' ? 'M54321C' : null, hash],
     );
     await client.query(
-      'INSERT INTO user_branches (tenant_id, user_id, branch_id, is_default) VALUES ($1, $2, $3, true)',
-      [clinic.tenantId, rows[0]!.id, branchId],
+      `INSERT INTO user_branches (tenant_id, user_id, branch_id, is_default, role_id)
+       SELECT $1, $2, $3, true, r.id FROM roles r WHERE r.tenant_id = $1 AND r.system AND r.name = $4`,
+      [clinic.tenantId, rows[0]!.id, branchId, defaultRoleOf(type)],
     );
     return rows[0]!.id;
   });

@@ -1,4 +1,4 @@
-import { nricFor, type SessionInfo } from '@clinic/domain';
+import { nricFor, type Permission, type SessionInfo, type UserType } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes, randomInt } from 'node:crypto';
 import { inject } from 'vitest';
@@ -197,10 +197,13 @@ export async function addUser(
     firstName?: string;
     mcr?: string | null;
     branchIds?: string[];
+    /** The role in each of `branchIds` (by index); the type's default role where missing. */
+    roleIds?: string[];
     offDuty?: boolean;
   } = {},
 ): Promise<{ id: string; token: string; username: string }> {
   const { withTenant } = await import('../src/db/tenant-db.ts');
+  const { giveBranch } = await import('../src/features/roles/roles.repo.ts');
   const { hashSecret } = await import('../src/platform/passwords.ts');
   const username = unique(`user-${type.replace(/\W/g, '').toLowerCase()}`);
   const password = 'Staff-password-42';
@@ -223,21 +226,95 @@ export async function addUser(
       .returning('id')
       .executeTakeFirstOrThrow();
     const branchIds = options.branchIds ?? [clinic.branchId];
-    await tx.db
-      .insertInto('userBranches')
-      .values(
-        branchIds.map((branchId, index) => ({
-          tenantId: clinic.tenantId,
-          userId: user.id,
-          branchId,
-          isDefault: index === 0,
-        })),
-      )
-      .execute();
+    for (const [index, branchId] of branchIds.entries()) {
+      await giveBranch(tx, {
+        userId: user.id,
+        userType: type,
+        branchId,
+        isDefault: index === 0,
+        roleId: options.roleIds?.[index],
+      });
+    }
     return user.id;
   });
   const session = await signIn(t, username, password);
   return { id, token: session.token, username };
+}
+
+/** Gives a clinic's user one more branch, with the default role of their type unless told. */
+export async function giveBranch(
+  t: TestApp,
+  clinic: Clinic,
+  userId: string,
+  branchId: string,
+  roleId?: string,
+): Promise<void> {
+  const { withTenant } = await import('../src/db/tenant-db.ts');
+  const roles = await import('../src/features/roles/roles.repo.ts');
+  await withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const user = await tx.db
+      .selectFrom('users')
+      .select('type')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    await roles.giveBranch(tx, {
+      userId,
+      userType: user.type as UserType,
+      branchId,
+      roleId,
+    });
+  });
+}
+
+/** The id of a clinic's role, by name (the seeded ones: 'Doctor', 'Front desk', ...). */
+export async function roleIdOf(t: TestApp, clinic: Clinic, name: string): Promise<string> {
+  const { withTenant } = await import('../src/db/tenant-db.ts');
+  return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const row = await tx.db
+      .selectFrom('roles')
+      .select('id')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+/** Creates a role of a clinic with exactly these permissions (none: a role that may do nothing). */
+export async function createRole(
+  t: TestApp,
+  clinic: Clinic,
+  name: string,
+  permissions: readonly Permission[] = [],
+): Promise<string> {
+  const { withTenant } = await import('../src/db/tenant-db.ts');
+  return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const row = await tx.db
+      .insertInto('roles')
+      .values({ tenantId: clinic.tenantId, name, permissions: [...permissions] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+/** Changes the role a user holds in a branch (what the console's user page will do). */
+export async function setRole(
+  t: TestApp,
+  clinic: Clinic,
+  userId: string,
+  branchId: string,
+  roleId: string,
+): Promise<void> {
+  const { withTenant } = await import('../src/db/tenant-db.ts');
+  await withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const { numUpdatedRows } = await tx.db
+      .updateTable('userBranches')
+      .set({ roleId })
+      .where('userId', '=', userId)
+      .where('branchId', '=', branchId)
+      .executeTakeFirstOrThrow();
+    if (numUpdatedRows !== 1n) throw new Error('The user does not have this branch');
+  });
 }
 
 /** Adds a branch (with its default room services and waiting areas) to a clinic. */

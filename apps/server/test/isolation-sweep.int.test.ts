@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTenant } from '../src/db/tenant-db.ts';
 import type { ApiRoute } from '../src/platform/access.ts';
 import {
   addBranch,
   addUser,
   expectStatus,
+  giveBranch,
   newClinic,
   patientBody,
   startTestApp,
@@ -36,12 +36,7 @@ beforeAll(async () => {
   t = await startTestApp();
   [a, b] = await Promise.all([newClinic(t), newClinic(t)]);
   secondBranch = await addBranch(t, a, 'SECRET2');
-  await withTenant(t.database.db, a.tenantId, (tx) =>
-    tx.db
-      .insertInto('userBranches')
-      .values({ tenantId: a.tenantId, userId: a.session.user.id, branchId: secondBranch })
-      .execute(),
-  );
+  await giveBranch(t, a, a.session.user.id, secondBranch);
   const admin2 = { token: a.token, branchId: secondBranch };
   const doctor = await addUser(t, a, '50', { firstName: 'Secretdoc', branchIds: [secondBranch] });
   frontDeskA = await addUser(t, a, 'Front Desk', { branchIds: [a.branchId] });

@@ -81,6 +81,20 @@ export interface UserBranchesTable {
   userId: string;
   branchId: string;
   isDefault: Generated<boolean>;
+  /** The user's role in this branch. */
+  roleId: string;
+}
+
+export interface RolesTable {
+  tenantId: string;
+  id: Generated<string>;
+  name: string;
+  /** `resource:action`; checked in code (packages/domain's permissions), not in SQL. */
+  permissions: string[];
+  system: Generated<boolean>;
+  version: Version;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 export interface SessionsTable {
@@ -298,6 +312,7 @@ export interface DB {
   branches: BranchesTable;
   users: UsersTable;
   userBranches: UserBranchesTable;
+  roles: RolesTable;
   sessions: SessionsTable;
   deviceAuthorizations: DeviceAuthorizationsTable;
   mailOutbox: MailOutboxTable;

@@ -17,14 +17,20 @@ beforeAll(async () => {
   installAccessGuard(guarded, t.database.db);
   guarded.get(
     '/api/v1/queue-like',
-    { config: { access: { module: 'clinic.queue', branch: 'required' } } },
+    {
+      config: { access: { module: 'clinic.queue', branch: 'required', permission: 'queue:read' } },
+    },
     (request) => ({
       data: { branchId: request.branchId },
     }),
   );
   guarded.get(
     '/api/v1/dashboard-like',
-    { config: { access: { module: 'clinic.dashboard', branch: 'optional' } } },
+    {
+      config: {
+        access: { module: 'clinic.dashboard', branch: 'optional', permission: 'dashboard:read' },
+      },
+    },
     () => ({
       data: true,
     }),
@@ -74,6 +80,26 @@ describe('access guard', () => {
     expect(() => app.get('/api/v1/forgotten', () => 'x')).toThrow(
       'Route GET /api/v1/forgotten declares no access rule',
     );
+  });
+
+  it('refuses to register a route that names no permission, an unknown one, or one of another module', () => {
+    const app = Fastify();
+    installAccessGuard(app, t.database.db);
+    const route = (access: unknown) => () =>
+      app.get('/api/v1/unclear', { config: { access: access as never } }, () => 'x');
+    expect(route({ module: 'clinic.queue', branch: 'required' })).toThrow(
+      'Route GET /api/v1/unclear declares no permission',
+    );
+    expect(route({ module: 'clinic.queue', branch: 'required', permission: 'queue:fly' })).toThrow(
+      'unknown permission queue:fly',
+    );
+    expect(
+      route({ module: 'clinic.queue', branch: 'required', permission: 'invoices:read' }),
+    ).toThrow('permission invoices:read belongs to clinic.invoice, the route to clinic.queue');
+    expect(route({ module: null, branch: 'required', permission: 'queue:read' })).toThrow(
+      'the route to no module',
+    );
+    expect(route({ module: null, branch: 'optional', permission: 'signedIn' })).not.toThrow();
   });
 
   it('every API route that is not public answers 401 without a session', async () => {

@@ -1,4 +1,4 @@
-import type { ModuleName, UserType } from '@clinic/domain';
+import { isPermission, moduleOfPermission, type ModuleName, type Permission } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -7,10 +7,15 @@ import { principalOfDisplayLink, principalOfToken, type Principal } from './dire
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
 
+/** A route any signed-in user may call whatever their role (sign-out, their branches, ...). */
+export const SIGNED_IN = 'signedIn';
+
 /**
  * Who may call a route. Every API route declares one (checked when routes register):
  * - 'public': no session needed;
- * - a session, optionally a bought module, and whether the BranchId header is required.
+ * - a session, optionally a bought module, whether the BranchId header is required, and
+ *   the permission the caller's role must hold (in the BranchId branch; in any of their
+ *   branches when none is sent), or SIGNED_IN for routes every signed-in user may call.
  *   A BranchId header that is sent is always checked against the caller's branches.
  */
 export type RouteAccess =
@@ -18,8 +23,8 @@ export type RouteAccess =
   | {
       module: ModuleName | null;
       branch: 'required' | 'optional';
-      /** Only these user types may call it (e.g. administrators for settings). */
-      roles?: readonly UserType[];
+      /** What the caller's role must allow; its resource's module is `module`. */
+      permission: Permission | typeof SIGNED_IN;
       /** A WebSocket: the token and branch come as `token` and `branchId` query parameters. */
       socket?: boolean;
       /** A queue display link may call it too (read-only board routes). */
@@ -90,8 +95,19 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
-    if (!access)
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    const name = `Route ${[route.method].flat().join(',')} ${route.url}`;
+    if (!access) throw new Error(`${name} declares no access rule`);
+    if (access !== 'public') {
+      const { permission } = access as { permission?: string };
+      if (!permission) throw new Error(`${name} declares no permission`);
+      if (permission !== SIGNED_IN) {
+        if (!isPermission(permission)) throw new Error(`${name}: unknown permission ${permission}`);
+        if (moduleOfPermission(permission) !== access.module)
+          throw new Error(
+            `${name}: permission ${permission} belongs to ${moduleOfPermission(permission)}, the route to ${access.module ?? 'no module'}`,
+          );
+      }
+    }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
         routeTable.push({
@@ -116,9 +132,13 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
     const token =
       bearerToken(request) ?? (access.socket ? queryValue(request, 'token') : undefined);
     if (!token) throw unauthorized('Please sign in first.');
+    const asked =
+      branchHeader(request) ?? (access.socket ? queryValue(request, 'branchId') : undefined);
     const hash = hashToken(token);
+    // One call: the session's holder and their permissions in the branch asked about (a
+    // malformed one is refused below, once the caller is known).
     const principal =
-      (await principalOfToken(db, hash)) ??
+      (await principalOfToken(db, hash, asked && UUID.test(asked) ? asked : undefined)) ??
       (access.display && token.startsWith(DISPLAY_TOKEN_PREFIX)
         ? await principalOfDisplayLink(db, hash)
         : undefined);
@@ -132,26 +152,27 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
     if (access.module && !principal.modules.has(access.module)) {
       throw forbidden('Your clinic has not subscribed to this feature.');
     }
-    if (access.roles && !access.roles.includes(principal.userType as UserType)) {
-      throw forbidden('Your user type may not do this. Please ask your clinic administrator.');
-    }
     const branchId =
-      branchHeader(request) ??
-      (access.socket ? queryValue(request, 'branchId') : undefined) ??
+      asked ??
       // A display link works in its one branch without being told.
       (principal.kind === 'display' ? [...principal.branchIds][0] : undefined);
-    if (!branchId) {
-      if (access.branch === 'required')
-        throw badRequest('The BranchId header is required: choose a branch first.');
-      return;
+    if (branchId) {
+      if (!UUID.test(branchId)) throw badRequest('The BranchId header must be a branch id.');
+      if (!principal.branchIds.has(branchId)) {
+        throw forbidden('You do not have access to this branch.');
+      }
+      request.branchId = branchId;
+    } else if (access.branch === 'required') {
+      throw badRequest('The BranchId header is required: choose a branch first.');
     }
-    if (!UUID.test(branchId)) throw badRequest('The BranchId header must be a branch id.');
-    if (!principal.branchIds.has(branchId)) {
-      throw forbidden('You do not have access to this branch.');
+    if (access.permission !== SIGNED_IN && !principal.permissions.has(access.permission)) {
+      throw forbidden(ROLE_REFUSAL);
     }
-    request.branchId = branchId;
   });
 }
+
+/** What a caller whose role lacks a route's permission is told (403, FORBIDDEN). */
+export const ROLE_REFUSAL = 'Your role does not allow this. Please ask your clinic administrator.';
 
 /** The signed-in caller; only for routes whose access rule requires a session. */
 export function principalOf(request: FastifyRequest): Principal {

@@ -1,3 +1,4 @@
+import { DISPLAY_LINK_PERMISSIONS } from '@clinic/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
@@ -16,11 +17,22 @@ export interface Principal {
   mustChangePassword: boolean;
   modules: ReadonlySet<string>;
   branchIds: ReadonlySet<string>;
+  /**
+   * What the caller's role allows in the branch asked about (the request's BranchId), or,
+   * when none was asked about, in any of their branches (the union of their roles).
+   */
+  permissions: ReadonlySet<string>;
 }
 
+/**
+ * The session's holder, with their permissions in `branchId` (the union over their branches
+ * when it is undefined): one call, on every request, never cached, so a changed role
+ * applies from the next request on.
+ */
 export async function principalOfToken(
   db: Kysely<DB>,
   tokenHash: Buffer,
+  branchId?: string,
 ): Promise<Principal | undefined> {
   const { rows } = await sql<{
     tenantId: string;
@@ -31,10 +43,16 @@ export async function principalOfToken(
     mustChangePassword: boolean;
     modules: string[];
     branchIds: string[];
-  }>`SELECT * FROM auth_principal(${tokenHash})`.execute(db);
+    permissions: string[];
+  }>`SELECT * FROM auth_principal(${tokenHash}, ${branchId ?? null}::uuid)`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  return { ...row, modules: new Set(row.modules), branchIds: new Set(row.branchIds) };
+  return {
+    ...row,
+    modules: new Set(row.modules),
+    branchIds: new Set(row.branchIds),
+    permissions: new Set(row.permissions),
+  };
 }
 
 /** A display link's holder: a read-only principal bound to the link's one branch. */
@@ -60,6 +78,7 @@ export async function principalOfDisplayLink(
     mustChangePassword: false,
     modules: new Set(row.modules),
     branchIds: new Set([row.branchId]),
+    permissions: new Set(DISPLAY_LINK_PERMISSIONS),
   };
 }
 

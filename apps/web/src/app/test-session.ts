@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@clinic/domain';
+import { SYSTEM_ROLES, type BranchOption, type SessionInfo } from '@clinic/domain';
 
 /** The test clinic's time zone: Singapore, UTC+8 (the test machine's zone may be any other). */
 export const TEST_CLINIC_OFFSET = 480;
@@ -37,5 +37,16 @@ export function testSessionInfo(
       trialEndsAt: null,
       timezoneOffset: TEST_CLINIC_OFFSET,
     },
+  };
+}
+
+/** A branch of the test clinic as the sign-in answer lists it: the front desk's role there. */
+export function testBranchOption(
+  branch: Pick<BranchOption, 'id' | 'code' | 'name' | 'isDefault'>,
+): BranchOption {
+  return {
+    ...branch,
+    role: { id: '3c4d5e6f-3333-4a7b-9c8d-1e2f3a4b5c6d', name: 'Front desk' },
+    permissions: [...SYSTEM_ROLES['Front desk']],
   };
 }

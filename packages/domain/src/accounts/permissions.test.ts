@@ -3,6 +3,7 @@ import { ALL_MODULES } from './modules.ts';
 import {
   ACTIONS,
   ALL_PERMISSIONS,
+  DISPLAY_LINK_PERMISSIONS,
   RESOURCES,
   SYSTEM_ROLES,
   allows,
@@ -70,6 +71,16 @@ describe('permissions', () => {
     expect(can('Finance', 'invoices:approve')).toBe(true);
     expect(can('Finance', 'queue:read')).toBe(false);
     expect(SYSTEM_ROLES['Tenant Catalog'].every((p) => p.startsWith('catalogs:'))).toBe(true);
+  });
+
+  it('keeps display links and board set-up with administrators; a link itself only reads', () => {
+    for (const role of ['Doctor', 'Nurse', 'Front desk', 'Pharmacist', 'Finance'] as const) {
+      expect(allows(SYSTEM_ROLES[role], 'displayLinks:read'), role).toBe(false);
+      expect(allows(SYSTEM_ROLES[role], 'queueDisplay:update'), role).toBe(false);
+      expect(allows(SYSTEM_ROLES[role], 'settings:read'), role).toBe(false);
+    }
+    expect(allows(SYSTEM_ROLES.Administrator, 'displayLinks:create')).toBe(true);
+    expect([...DISPLAY_LINK_PERMISSIONS].sort()).toEqual(['queue:read', 'queueDisplay:read']);
   });
 
   it('gives every user type a default role', () => {

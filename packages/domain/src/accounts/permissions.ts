@@ -21,7 +21,10 @@ export type Action = (typeof ACTIONS)[number];
 /** Every resource with its module and the actions that mean something for it. */
 export const RESOURCES = {
   queue: { module: 'clinic.queue', actions: ['read', 'create', 'update', 'delete', 'print'] },
+  /** The board and its set-up (doctor rooms). */
   queueDisplay: { module: 'clinic.queue', actions: ['read', 'create', 'update', 'delete'] },
+  /** The long-lived links a TV opens the board with (issued and revoked by administrators). */
+  displayLinks: { module: 'clinic.queue', actions: ['read', 'create', 'delete'] },
   patients: {
     module: 'clinic.patient',
     actions: ['read', 'create', 'update', 'delete', 'export', 'print'],
@@ -205,6 +208,12 @@ export function defaultRoleOf(type: UserType): SystemRoleName {
       return 'Tenant Catalog';
   }
 }
+
+/**
+ * What a queue display link (a TV's board, no user) may do: read the board and the queue
+ * lists it filters by. Never more, whatever the role of the administrator who issued it.
+ */
+export const DISPLAY_LINK_PERMISSIONS: readonly Permission[] = ['queue:read', 'queueDisplay:read'];
 
 /** Whether a set of permissions (a session's, for its branch) allows `permission`. */
 export function allows(permissions: readonly string[], permission: Permission): boolean {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL_MODULES } from './modules.ts';
 import { PASSWORD_MAX } from './password.ts';
+import { ALL_PERMISSIONS } from './permissions.ts';
 import { USER_TYPES } from './users.ts';
 
 // The texts and limits import no zod, so pages that need only them skip the schemas.
@@ -22,11 +23,18 @@ export const SignInBody = z.strictObject({
 });
 export type SignInBody = z.infer<typeof SignInBody>;
 
+/** The role a user holds in a branch. */
+export const RoleRef = z.object({ id: z.uuid(), name: z.string() });
+export type RoleRef = z.infer<typeof RoleRef>;
+
 export const BranchOption = z.object({
   id: z.uuid(),
   code: z.string(),
   name: z.string(),
   isDefault: z.boolean(),
+  /** The user's role in this branch, and what it allows there (the web hides the rest). */
+  role: RoleRef,
+  permissions: z.array(z.enum(ALL_PERMISSIONS)),
 });
 export type BranchOption = z.infer<typeof BranchOption>;
 

@@ -7,6 +7,7 @@ import * as nameWords from './2026-11-24T0100_name_words_and_queue_day.ts';
 import * as queueDayRows from './2026-11-24T0200_queue_day_rows.ts';
 import * as distributionReady from './2026-11-24T1300_distribution_ready.ts';
 import * as nameWordsForcedRls from './2026-11-24T1400_name_words_under_forced_rls.ts';
+import * as roles from './2026-11-24T1500_roles.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0200_queue_day_rows': queueDayRows,
   '2026-11-24T1300_distribution_ready': distributionReady,
   '2026-11-24T1400_name_words_under_forced_rls': nameWordsForcedRls,
+  '2026-11-24T1500_roles': roles,
 };

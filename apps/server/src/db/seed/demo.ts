@@ -7,6 +7,7 @@ import {
   seedTenantOptions,
 } from '../../features/options/options.repo.ts';
 import { saveDoctorRoom } from '../../features/queue-display/queue-display.repo.ts';
+import { seedSystemRoles } from '../../features/roles/roles.repo.ts';
 import { createPatient } from '../../features/patients/patients.service.ts';
 import * as queue from '../../features/queue/queue.service.ts';
 import type { TenantRunner } from '../../platform/access.ts';
@@ -143,6 +144,7 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
       .where('id', '=', tenantId)
       .execute();
     await accounts.insertModules(tx, ALL_MODULES);
+    await seedSystemRoles(tx);
     await seedTenantOptions(tx);
     const branchIds: string[] = [];
     for (const branch of DEMO_BRANCHES) {

@@ -1,6 +1,7 @@
 import type { BranchOption, SessionUser, UserType } from '@clinic/domain';
 
 import type { TenantTx } from '../../db/tenant-db.ts';
+import { defaultRoleId, withRole } from '../roles/roles.repo.ts';
 
 export interface NewTenant {
   id: string;
@@ -66,7 +67,8 @@ export interface NewUser {
 export async function insertUser(
   tx: TenantTx,
   user: NewUser,
-  branches: { branchId: string; isDefault: boolean }[],
+  /** Each with the user's role there; the default role of the user's type when none is given. */
+  branches: { branchId: string; isDefault: boolean; roleId?: string }[],
 ): Promise<string> {
   const { id } = await tx.db
     .insertInto('users')
@@ -74,9 +76,19 @@ export async function insertUser(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (branches.length > 0) {
+    const fallback = branches.every((branch) => branch.roleId)
+      ? undefined
+      : await defaultRoleId(tx, user.type);
     await tx.db
       .insertInto('userBranches')
-      .values(branches.map((branch) => ({ tenantId: tx.tenantId, userId: id, ...branch })))
+      .values(
+        branches.map(({ roleId, ...branch }) => ({
+          tenantId: tx.tenantId,
+          userId: id,
+          ...branch,
+          roleId: roleId ?? fallback!,
+        })),
+      )
       .execute();
   }
   return id;
@@ -178,16 +190,21 @@ export async function accessibleBranches(
   tx: TenantTx,
   userId: string,
 ): Promise<Array<BranchOption & { hciCode: string | null; licenceNumber: string | null }>> {
-  return tx.db
+  const rows = await tx.db
     .selectFrom('userBranches as ub')
     .innerJoin('branches as b', (join) =>
       join.onRef('b.tenantId', '=', 'ub.tenantId').onRef('b.id', '=', 'ub.branchId'),
     )
+    .innerJoin('roles as r', (join) =>
+      join.onRef('r.tenantId', '=', 'ub.tenantId').onRef('r.id', '=', 'ub.roleId'),
+    )
     .select(['b.id', 'b.code', 'b.name', 'ub.isDefault', 'b.hciCode', 'b.licenceNumber'])
+    .select(['r.id as roleId', 'r.name as roleName', 'r.permissions'])
     .where('ub.userId', '=', userId)
     .orderBy('ub.isDefault', 'desc')
     .orderBy('b.code')
     .execute();
+  return rows.map(withRole);
 }
 
 export async function insertSession(

@@ -23,12 +23,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import { principalOf } from '../../platform/access.ts';
+import { SIGNED_IN, principalOf } from '../../platform/access.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { confirmActivation, registerTenant, resendActivation } from './registration.service.ts';
 import { changePassword, confirmDevice, signIn, signOut, timeoutInfo } from './session.service.ts';
 
-const signedIn = { module: null, branch: 'optional' } as const;
+const signedIn = { module: null, branch: 'optional', permission: SIGNED_IN } as const;
 /** What a user with a temporary password may still do. */
 const beforePasswordChange = { ...signedIn, temporaryPassword: true } as const;
 const Done = dataOf(z.boolean());

@@ -1,4 +1,4 @@
-import { messageCatalogue } from '@clinic/domain';
+import { ALL_PERMISSIONS, messageCatalogue } from '@clinic/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectStatus,
@@ -51,7 +51,15 @@ describe('registration, activation and first sign-in', () => {
     });
     expect(first.kind).toBe('clinic');
     expect(first.branches).toEqual([
-      { id: expect.any(String), code: 'MAIN', name: body.clinic, isDefault: true },
+      {
+        id: expect.any(String),
+        code: 'MAIN',
+        name: body.clinic,
+        isDefault: true,
+        // The first user administers the clinic: the Administrator role, every permission.
+        role: { id: expect.any(String), name: 'Administrator' },
+        permissions: [...ALL_PERMISSIONS].sort(),
+      },
     ]);
     expect(first.modules).toContain('clinic.queue');
     expect(first.tenant).toMatchObject({ subdomain: body.subdomain, status: 'trial' });

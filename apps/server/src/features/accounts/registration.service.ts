@@ -28,6 +28,7 @@ import {
   verifySecret,
 } from '../../platform/passwords.ts';
 import { seedBranchOptions, seedTenantOptions } from '../options/options.repo.ts';
+import { seedSystemRoles } from '../roles/roles.repo.ts';
 import * as repo from './accounts.repo.ts';
 
 export const TRIAL_DAYS = 30;
@@ -131,6 +132,7 @@ export async function registerTenant(
         activationCodeExpiresAt: hoursFromNow(ACTIVATION_CODE_HOURS),
       });
       await repo.insertModules(tx, ALL_MODULES);
+      await seedSystemRoles(tx);
       await seedTenantOptions(tx);
       const branchId = await repo.insertBranch(tx, {
         code: FIRST_BRANCH_CODE,

@@ -151,7 +151,14 @@ async function attemptSignIn(
       kind,
       user: repo.toSessionUser(user),
       modules: (await repo.tenantModules(tx)) as SessionInfo['modules'],
-      branches: branches.map(({ id, code, name, isDefault }) => ({ id, code, name, isDefault })),
+      branches: branches.map(({ id, code, name, isDefault, role, permissions }) => ({
+        id,
+        code,
+        name,
+        isDefault,
+        role,
+        permissions,
+      })),
       hciCode: branches[0]?.hciCode ?? null,
       tenant: {
         id: tenant.id,

@@ -1,7 +1,9 @@
+import { ALL_PERMISSIONS } from '@clinic/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant-db.ts';
 import {
   expectStatus,
+  giveBranch,
   newClinic,
   signIn,
   startTestApp,
@@ -85,19 +87,28 @@ describe('GET /branches/current', () => {
 
 describe('GET /branches/options', () => {
   it('lists only the branches the user may use, default first', async () => {
-    await withTenant(t.database.db, a.tenantId, (tx) =>
-      tx.db
-        .insertInto('userBranches')
-        .values({ tenantId: a.tenantId, userId: a.session.user.id, branchId: secondBranchOfA })
-        .execute(),
-    );
+    await giveBranch(t, a, a.session.user.id, secondBranchOfA);
     const session = await signIn(t, a.email, a.password);
     const response = await t.call('GET', '/api/v1/branches/options', { token: session.token });
     expectStatus(response, 200);
     expect(response.body.data).toEqual({
       items: [
-        { id: a.branchId, code: 'MAIN', name: `Clinic ${a.subdomain}`, isDefault: true },
-        { id: secondBranchOfA, code: 'EAST', name: 'East branch', isDefault: false },
+        {
+          id: a.branchId,
+          code: 'MAIN',
+          name: `Clinic ${a.subdomain}`,
+          isDefault: true,
+          role: { id: expect.any(String), name: 'Administrator' },
+          permissions: [...ALL_PERMISSIONS].sort(),
+        },
+        {
+          id: secondBranchOfA,
+          code: 'EAST',
+          name: 'East branch',
+          isDefault: false,
+          role: { id: expect.any(String), name: 'Administrator' },
+          permissions: [...ALL_PERMISSIONS].sort(),
+        },
       ],
       total: 2,
     });

@@ -1,5 +1,6 @@
 import type { BranchOption, CurrentBranch } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
+import { withRole } from '../roles/roles.repo.ts';
 
 export async function findCurrentBranch(
   tx: TenantTx,
@@ -14,6 +15,10 @@ export async function findCurrentBranch(
         .onRef('ub.branchId', '=', 'b.id')
         .on('ub.userId', '=', userId),
     )
+    .innerJoin('roles as r', (join) =>
+      join.onRef('r.tenantId', '=', 'ub.tenantId').onRef('r.id', '=', 'ub.roleId'),
+    )
+    .select(['r.id as roleId', 'r.name as roleName', 'r.permissions'])
     .select([
       'b.id',
       'b.code',
@@ -34,7 +39,7 @@ export async function findCurrentBranch(
     .where('b.id', '=', branchId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { printerEnabled, ...branch } = row;
+  const { printerEnabled, ...branch } = withRole(row);
   return {
     ...branch,
     hasLogo: Boolean(branch.hasLogo),
@@ -44,15 +49,20 @@ export async function findCurrentBranch(
   };
 }
 
-export function branchOptions(tx: TenantTx, userId: string): Promise<BranchOption[]> {
-  return tx.db
+export async function branchOptions(tx: TenantTx, userId: string): Promise<BranchOption[]> {
+  const rows = await tx.db
     .selectFrom('userBranches as ub')
     .innerJoin('branches as b', (join) =>
       join.onRef('b.tenantId', '=', 'ub.tenantId').onRef('b.id', '=', 'ub.branchId'),
     )
+    .innerJoin('roles as r', (join) =>
+      join.onRef('r.tenantId', '=', 'ub.tenantId').onRef('r.id', '=', 'ub.roleId'),
+    )
     .select(['b.id', 'b.code', 'b.name', 'ub.isDefault'])
+    .select(['r.id as roleId', 'r.name as roleName', 'r.permissions'])
     .where('ub.userId', '=', userId)
     .orderBy('ub.isDefault', 'desc')
     .orderBy('b.code')
     .execute();
+  return rows.map(withRole);
 }

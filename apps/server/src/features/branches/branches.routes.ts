@@ -2,7 +2,7 @@ import { BranchOption, CurrentBranch, dataOf, listOf } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import { branchOf, principalOf, tenantRunner } from '../../platform/access.ts';
+import { SIGNED_IN, branchOf, principalOf, tenantRunner } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { branchOptions, findCurrentBranch } from './branches.repo.ts';
 
@@ -12,7 +12,14 @@ export function branchesRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get('/branches/current', {
-      config: { access: { module: null, branch: 'required', temporaryPassword: true } },
+      config: {
+        access: {
+          module: null,
+          branch: 'required',
+          permission: SIGNED_IN,
+          temporaryPassword: true,
+        },
+      },
       schema: { tags: ['branches'], response: { 200: dataOf(CurrentBranch) } },
       handler: async (request) => {
         const { userId } = principalOf(request);
@@ -26,7 +33,14 @@ export function branchesRoutes(ctx: AppContext) {
     });
 
     app.get('/branches/options', {
-      config: { access: { module: null, branch: 'optional', temporaryPassword: true } },
+      config: {
+        access: {
+          module: null,
+          branch: 'optional',
+          permission: SIGNED_IN,
+          temporaryPassword: true,
+        },
+      },
       schema: { tags: ['branches'], response: { 200: listOf(BranchOption) } },
       handler: async (request) => {
         const items = await tenantRunner(

@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addBranch,
   addUser,
+  createRole,
   expectStatus,
   newClinic,
   patientBody,
+  setRole,
   startTestApp,
+  unique,
   type Clinic,
   type TestApp,
 } from '../../../test/helpers.ts';
@@ -197,6 +200,38 @@ describe('notification socket', () => {
     while (socket.closeCode === undefined && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
     expect(socket.closeCode).toBe(4401);
+  });
+
+  it('closes the socket when the role of the user there may no longer read the queue', async () => {
+    const nurse = await addUser(t, clinic, 'Nurse');
+    const socket = await listen(nurse.token, clinic.branchId);
+    await setRole(
+      t,
+      clinic,
+      nurse.id,
+      clinic.branchId,
+      await createRole(t, clinic, unique('none')),
+    );
+    const deadline = Date.now() + 10_000;
+    while (socket.closeCode === undefined && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(socket.closeCode).toBe(4401);
+  });
+
+  it('refuses to open a socket for a role that may not read the queue', async () => {
+    const nurse = await addUser(t, clinic, 'Nurse');
+    await setRole(
+      t,
+      clinic,
+      nurse.id,
+      clinic.branchId,
+      await createRole(t, clinic, unique('none')),
+    );
+    const refused = await t.call(
+      'GET',
+      `/api/v1/notifications/ws?branchId=${clinic.branchId}&token=${nurse.token}`,
+    );
+    expect(refused.status).toBe(403);
   });
 });
 

@@ -31,7 +31,10 @@ function shownTo(principal: Principal, event: BranchEvent) {
   return { eventCode: event.eventCode, data, message: null };
 }
 
-/** Whether the holder may still receive this branch's queue events: session, branch and module. */
+/**
+ * Whether the holder may still receive this branch's queue events: session, branch, module
+ * and a role there that may read the queue.
+ */
 async function stillAllowed(
   ctx: AppContext,
   principal: Principal,
@@ -41,8 +44,13 @@ async function stillAllowed(
   const now =
     principal.kind === 'display'
       ? await principalOfDisplayLink(ctx.db, tokenHash)
-      : await principalOfToken(ctx.db, tokenHash);
-  return Boolean(now && now.branchIds.has(branchId) && now.modules.has('clinic.queue'));
+      : await principalOfToken(ctx.db, tokenHash, branchId);
+  return Boolean(
+    now &&
+    now.branchIds.has(branchId) &&
+    now.modules.has('clinic.queue') &&
+    now.permissions.has('queue:read'),
+  );
 }
 
 /**
@@ -57,7 +65,13 @@ export function notificationsRoutes(ctx: AppContext) {
       {
         websocket: true,
         config: {
-          access: { module: 'clinic.queue', branch: 'required', socket: true, display: true },
+          access: {
+            module: 'clinic.queue',
+            branch: 'required',
+            permission: 'queue:read',
+            socket: true,
+            display: true,
+          },
         },
         schema: { tags: ['notifications'], querystring: SocketQuery },
       },

@@ -13,7 +13,6 @@ import {
   OptionUpdateBody,
   QueueStatusOption,
   RoomServiceOption,
-  UserType,
   VisitPurposeOption,
   WaitingAreaOption,
   dataOf,
@@ -24,22 +23,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import { branchOf, tenantRunner } from '../../platform/access.ts';
+import { SIGNED_IN, branchOf, tenantRunner } from '../../platform/access.ts';
 import { companyOptions, doctorsOfBranch } from './directory.repo.ts';
 import type { OptionList } from './options.defaults.ts';
 import * as admin from './options.service.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as repo from './options.repo.ts';
 
-const signedInBranch = { module: null, branch: 'required' } as const;
-const queueBranch = { module: 'clinic.queue', branch: 'required' } as const;
+/** Reference lists every form needs, whatever the role: nothing of a patient's in them. */
+const signedInBranch = { module: null, branch: 'required', permission: SIGNED_IN } as const;
+const queueBranch = {
+  module: 'clinic.queue',
+  branch: 'required',
+  permission: 'queue:read',
+} as const;
 /** The board's filter lists: a display link may read them too. */
 const boardLookup = { ...queueBranch, display: true } as const;
-const administrators = {
-  module: 'clinic.setting',
-  branch: 'required',
-  roles: [UserType.administrator],
-} as const;
+/** The clinic's settings: administrators' (the Administrator role) by default. */
+const settings = { module: 'clinic.setting', branch: 'required' } as const;
 
 const items = <T>(list: T[]) => ({ data: { items: list, total: list.length } });
 
@@ -218,7 +219,7 @@ export function optionsRoutes(ctx: AppContext) {
 
     // Administration: every list, inactive entries included.
     app.get('/settings/lists/:list', {
-      config: { access: administrators },
+      config: { access: { ...settings, permission: 'settings:read' } },
       schema: {
         tags: ['settings'],
         params: OptionListParams,
@@ -229,7 +230,7 @@ export function optionsRoutes(ctx: AppContext) {
     });
 
     app.post('/settings/lists/:list', {
-      config: { access: administrators },
+      config: { access: { ...settings, permission: 'settings:create' } },
       schema: {
         tags: ['settings'],
         params: OptionListParams,
@@ -247,7 +248,7 @@ export function optionsRoutes(ctx: AppContext) {
     });
 
     app.put('/settings/lists/:list/:id', {
-      config: { access: administrators },
+      config: { access: { ...settings, permission: 'settings:update' } },
       schema: {
         tags: ['settings'],
         params: OptionItemParams,
@@ -265,7 +266,7 @@ export function optionsRoutes(ctx: AppContext) {
     });
 
     app.delete('/settings/lists/:list/:id', {
-      config: { access: administrators },
+      config: { access: { ...settings, permission: 'settings:delete' } },
       schema: {
         tags: ['settings'],
         params: OptionItemParams,

@@ -31,7 +31,7 @@ export function patientsRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.post('/patients', {
-      config: { access: patientAccess },
+      config: { access: { ...patientAccess, permission: 'patients:create' } },
       schema: {
         tags: ['patients'],
         body: PatientCreateBody,
@@ -44,7 +44,7 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.get('/patients/option', {
-      config: { access: patientAccess },
+      config: { access: { ...patientAccess, permission: 'patients:read' } },
       schema: {
         tags: ['patients'],
         querystring: PatientOptionQuery,
@@ -57,7 +57,7 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.get('/patients/:id/profile', {
-      config: { access: patientAccess },
+      config: { access: { ...patientAccess, permission: 'patients:read' } },
       schema: {
         tags: ['patients'],
         params: PatientIdParams,
@@ -69,7 +69,7 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.patch('/patients/:id/nric', {
-      config: { access: patientAccess },
+      config: { access: { ...patientAccess, permission: 'patients:update' } },
       schema: {
         tags: ['patients'],
         params: PatientIdParams,
@@ -82,7 +82,7 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.patch('/patients/:id/card-no', {
-      config: { access: patientAccess },
+      config: { access: { ...patientAccess, permission: 'patients:update' } },
       schema: {
         tags: ['patients'],
         params: PatientIdParams,

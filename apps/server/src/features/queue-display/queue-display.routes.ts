@@ -9,7 +9,6 @@ import {
   IssuedDisplayLink,
   QueueDisplayAnswer,
   QueueDisplayQuery,
-  UserType,
   dataOf,
   listOf,
 } from '@clinic/domain';
@@ -22,12 +21,14 @@ import * as repo from './queue-display.repo.ts';
 import * as display from './queue-display.service.ts';
 
 /** Read by staff and by a display link of the branch. */
-const boardAccess = { module: 'clinic.queue', branch: 'required', display: true } as const;
-const administrators = {
+const boardAccess = {
   module: 'clinic.queue',
   branch: 'required',
-  roles: [UserType.administrator],
+  permission: 'queueDisplay:read',
+  display: true,
 } as const;
+/** Display links and doctor rooms: set up by administrators (their role) by default. */
+const queueModule = { module: 'clinic.queue', branch: 'required' } as const;
 
 /** The public queue board (doc 1 sections 2.12 and 4) and what sets it up. */
 export function queueDisplayRoutes(ctx: AppContext) {
@@ -55,7 +56,7 @@ export function queueDisplayRoutes(ctx: AppContext) {
     });
 
     app.get('/queue/display-links', {
-      config: { access: administrators },
+      config: { access: { ...queueModule, permission: 'displayLinks:read' } },
       schema: { tags: ['queue-display'], response: { 200: listOf(DisplayLink) } },
       handler: async (request) => {
         const caller = scope(request);
@@ -65,7 +66,7 @@ export function queueDisplayRoutes(ctx: AppContext) {
     });
 
     app.post('/queue/display-links', {
-      config: { access: administrators },
+      config: { access: { ...queueModule, permission: 'displayLinks:create' } },
       schema: {
         tags: ['queue-display'],
         body: DisplayLinkCreateBody,
@@ -78,7 +79,7 @@ export function queueDisplayRoutes(ctx: AppContext) {
     });
 
     app.delete('/queue/display-links/:id', {
-      config: { access: administrators },
+      config: { access: { ...queueModule, permission: 'displayLinks:delete' } },
       schema: {
         tags: ['queue-display'],
         params: DisplayLinkParams,
@@ -91,7 +92,7 @@ export function queueDisplayRoutes(ctx: AppContext) {
     });
 
     app.get('/queue/doctor-rooms', {
-      config: { access: { module: 'clinic.queue', branch: 'required' } },
+      config: { access: { ...queueModule, permission: 'queue:read' } },
       schema: { tags: ['queue-display'], response: { 200: listOf(DoctorRoom) } },
       handler: async (request) => {
         const caller = scope(request);
@@ -101,7 +102,7 @@ export function queueDisplayRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/doctor-rooms/:doctorId', {
-      config: { access: administrators },
+      config: { access: { ...queueModule, permission: 'queueDisplay:update' } },
       schema: {
         tags: ['queue-display'],
         params: DoctorRoomParams,

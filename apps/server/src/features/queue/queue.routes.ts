@@ -36,7 +36,7 @@ export function queueRoutes(ctx: AppContext) {
     const scope = (request: Parameters<typeof branchScope>[1]) => branchScope(ctx.db, request);
 
     app.get('/queue', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:read' } },
       schema: {
         tags: ['queue'],
         querystring: QueueListQuery,
@@ -49,7 +49,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.get('/queue/page', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:read' } },
       schema: {
         tags: ['queue'],
         querystring: QueuePageQuery,
@@ -61,14 +61,14 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.post('/queue', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:create' } },
       schema: { tags: ['queue'], body: QueueCreateBody, response: { 201: Entry } },
       handler: async (request, reply) =>
         reply.code(201).send({ data: await queue.addToQueue(ctx, scope(request), request.body) }),
     });
 
     app.put('/queue/:id/visit-purposes', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -87,7 +87,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/room-service', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -106,7 +106,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/status', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -125,7 +125,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/remark', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -144,7 +144,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/visit-time', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: { tags: ['queue'], body: QueueVisitTimeBody, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.changeVisitTime(
@@ -158,7 +158,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.delete('/queue/:id', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:delete' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -178,7 +178,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/seq', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -197,7 +197,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/call-in', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.callIn(ctx, scope(request), request.params.id),
@@ -205,7 +205,7 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/consult-out', {
-      config: { access: queueAccess },
+      config: { access: { ...queueAccess, permission: 'queue:update' } },
       schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.consultOut(ctx, scope(request), request.params.id),

@@ -21,7 +21,7 @@ export function visitsRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get('/visits', {
-      config: { access: patientAccess },
+      config: { access: { ...patientAccess, permission: 'visits:read' } },
       schema: {
         tags: ['visits'],
         querystring: VisitListQuery,
@@ -33,7 +33,7 @@ export function visitsRoutes(ctx: AppContext) {
     });
 
     app.get('/diagnosis', {
-      config: { access: patientAccess },
+      config: { access: { ...patientAccess, permission: 'diagnoses:read' } },
       schema: {
         tags: ['visits'],
         querystring: DiagnosisListQuery,
@@ -48,7 +48,7 @@ export function visitsRoutes(ctx: AppContext) {
     });
 
     app.get('/visits/:id/prescriptions', {
-      config: { access: patientAccess },
+      config: { access: { ...patientAccess, permission: 'prescriptions:read' } },
       schema: {
         tags: ['visits'],
         params: VisitIdParams,

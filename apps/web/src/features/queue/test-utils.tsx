@@ -13,7 +13,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { initApi } from '../../api/clients.ts';
 import { sessionStore } from '../../app/session.ts';
-import { TEST_CLINIC_OFFSET, testSessionInfo } from '../../app/test-session.ts';
+import { TEST_CLINIC_OFFSET, testBranchOption, testSessionInfo } from '../../app/test-session.ts';
 import { DialogHost } from '../../components/dialogs.tsx';
 // Parts the app loads after first paint, loaded up front so tests time the page itself.
 import '../../components/DateField.tsx';
@@ -31,7 +31,9 @@ export function signInForTest(modules: SessionInfo['modules'] = ['clinic.queue']
     testSessionInfo({
       username: 'desk@clinic.test',
       modules,
-      branches: [{ id: BRANCH_ID, code: 'MAIN', name: 'Main clinic', isDefault: true }],
+      branches: [
+        testBranchOption({ id: BRANCH_ID, code: 'MAIN', name: 'Main clinic', isDefault: true }),
+      ],
     }),
     'clinic',
   );

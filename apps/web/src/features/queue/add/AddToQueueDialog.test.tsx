@@ -9,6 +9,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicToday } from '../../../app/clinic-time.ts';
+import { testBranchOption } from '../../../app/test-session.ts';
 import { queueKeys } from '../queue-api.ts';
 import {
   BRANCH_ID,
@@ -24,10 +25,7 @@ import {
 import { AddToQueueDialog } from './AddToQueueDialog.tsx';
 
 const BRANCH: CurrentBranch = {
-  id: BRANCH_ID,
-  code: 'MAIN',
-  name: 'Main clinic',
-  isDefault: true,
+  ...testBranchOption({ id: BRANCH_ID, code: 'MAIN', name: 'Main clinic', isDefault: true }),
   currency: 'SGD',
   printer: false,
   address: null,

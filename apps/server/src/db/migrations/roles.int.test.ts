@@ -1,0 +1,142 @@
+import { SYSTEM_ROLES, SYSTEM_ROLE_NAMES } from '@clinic/domain';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, dropDatabase, withDatabase } from '../../../test/test-database.ts';
+import { migrations } from './index.ts';
+
+/**
+ * The roles migration on a database that already serves clinics, run by a schema owner
+ * that is not a superuser (row-level security is forced on it too): every clinic gets the
+ * system roles, and every user in every branch the default role of their type.
+ */
+const testDatabase = inject('databaseUrl');
+describe.runIf(testDatabase !== 'pglite')('the roles migration on existing clinics', () => {
+  const serverUrl = withDatabase(testDatabase, 'postgres');
+  const suffix = `${Date.now()}_${process.pid}`;
+  const ownerRole = `clinic_roles_owner_${suffix}`;
+  const name = `clinic_roles_migration_${suffix}`;
+  let owner: pg.Pool;
+  let db: Kysely<unknown>;
+
+  async function asServer(statement: string): Promise<void> {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await asServer(`CREATE ROLE ${ownerRole} LOGIN CREATEROLE NOSUPERUSER NOBYPASSRLS`);
+    await createDatabase(serverUrl, name);
+    await asServer(`ALTER DATABASE ${name} OWNER TO ${ownerRole}`);
+    const url = new URL(withDatabase(serverUrl, name));
+    url.username = ownerRole;
+    owner = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: owner }) });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await dropDatabase(serverUrl, name);
+    await asServer(`DROP ROLE IF EXISTS ${ownerRole}`);
+  });
+
+  /** Runs statements as the owner inside one clinic (the policies let it see only that). */
+  async function inTenant<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>) {
+    const client = await owner.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  it('seeds every clinic its system roles and gives every user the role of their type', async () => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const before = await migrator.migrateTo('2026-11-24T1300_distribution_ready');
+    expect(before.error).toBeUndefined();
+
+    const clinics = [crypto.randomUUID(), crypto.randomUUID()];
+    const types = ['Administrator', '50', 'Nurse', 'Front Desk'];
+    for (const [index, tenantId] of clinics.entries()) {
+      await inTenant(tenantId, async (client) => {
+        await client.query(
+          `INSERT INTO tenants (id, subdomain, clinic_name, country, timezone_offset)
+           VALUES ($1, $2, 'Clinic', 'SG', 480)`,
+          [tenantId, `roles-${index}-${suffix}`],
+        );
+        const branches = await client.query<{ id: string }>(
+          `INSERT INTO branches (tenant_id, code, name) VALUES ($1, 'A', 'A'), ($1, 'B', 'B')
+           RETURNING id`,
+          [tenantId],
+        );
+        for (const type of types) {
+          const user = await client.query<{ id: string }>(
+            `INSERT INTO users (tenant_id, username, first_name, last_name, email, type)
+             VALUES ($1, $2, 'F', 'L', 'x@example.com', $3) RETURNING id`,
+            [tenantId, `${type.replace(/\W/g, '')}-${index}-${suffix}`, type],
+          );
+          for (const branch of branches.rows)
+            await client.query(
+              `INSERT INTO user_branches (tenant_id, user_id, branch_id) VALUES ($1, $2, $3)`,
+              [tenantId, user.rows[0]!.id, branch.id],
+            );
+        }
+      });
+    }
+
+    const after = await migrator.migrateToLatest();
+    expect(after.error).toBeUndefined();
+
+    for (const tenantId of clinics) {
+      const { roles, held } = await inTenant(tenantId, async (client) => ({
+        roles: (
+          await client.query<{ name: string; permissions: string[]; system: boolean }>(
+            'SELECT name, permissions, system FROM roles ORDER BY name',
+          )
+        ).rows,
+        held: (
+          await client.query<{ type: string; role: string; n: number }>(
+            `SELECT u.type, r.name AS role, count(*)::int AS n
+               FROM user_branches ub
+               JOIN users u ON u.tenant_id = ub.tenant_id AND u.id = ub.user_id
+               JOIN roles r ON r.tenant_id = ub.tenant_id AND r.id = ub.role_id
+              GROUP BY 1, 2 ORDER BY 1`,
+          )
+        ).rows,
+      }));
+      expect(roles.map((role) => role.name)).toEqual([...SYSTEM_ROLE_NAMES].sort());
+      for (const role of roles) {
+        expect(role.system).toBe(true);
+        // The migration's frozen copy is today's SYSTEM_ROLES.
+        expect([...role.permissions].sort(), role.name).toEqual(
+          [...SYSTEM_ROLES[role.name as keyof typeof SYSTEM_ROLES]].sort(),
+        );
+      }
+      expect(held).toEqual([
+        { type: '50', role: 'Doctor', n: 2 },
+        { type: 'Administrator', role: 'Administrator', n: 2 },
+        { type: 'Front Desk', role: 'Front desk', n: 2 },
+        { type: 'Nurse', role: 'Nurse', n: 2 },
+      ]);
+    }
+
+    // Forcing is back on: outside a clinic the owner sees no roles and no branch rows.
+    const blind = await owner.query<{ roles: number; held: number }>(
+      `SELECT (SELECT count(*) FROM roles)::int AS roles,
+              (SELECT count(*) FROM user_branches)::int AS held`,
+    );
+    expect(blind.rows).toEqual([{ roles: 0, held: 0 }]);
+  }, 60_000);
+});
