@@ -106,7 +106,13 @@ describe('adding to the queue', () => {
   });
 
   it('lists the day sorted by sequence, newest first', async () => {
+    // Its own entries, so that it checks an order even when run alone.
+    const first = await enqueue();
+    const second = await enqueue();
     const list = await today();
+    const ids = list.map((entry) => entry.id);
+    expect(ids.indexOf(second.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
     expect(list.map((entry) => entry.queueSeq)).toEqual(
       [...list.map((entry) => entry.queueSeq)].sort((a, b) => b - a),
     );
