@@ -17,7 +17,7 @@ import {
   type AlertRequest,
   type AlertType,
   type ConfirmRequest,
-} from './dialogs.tsx';
+} from './dialog-store.ts';
 
 const alertColour: Record<AlertType, string> = { error: 'red', warning: 'orange', info: 'teal' };
 

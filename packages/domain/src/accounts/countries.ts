@@ -1,4 +1,8 @@
-import type { CountryOption } from './registration.ts';
+/** A country as the registration form lists it (`CountryOption` in registration.ts). */
+interface Country {
+  countryCode: string;
+  countryName: string;
+}
 
 /** ISO 3166-1 countries offered at registration, ordered by name. */
 const countryRows: ReadonlyArray<readonly [string, string]> = [
@@ -253,12 +257,10 @@ const countryRows: ReadonlyArray<readonly [string, string]> = [
   ['ZW', 'Zimbabwe'],
 ];
 
-export const countries: readonly CountryOption[] = countryRows.map(
-  ([countryCode, countryName]) => ({
-    countryCode,
-    countryName,
-  }),
-);
+export const countries: readonly Country[] = countryRows.map(([countryCode, countryName]) => ({
+  countryCode,
+  countryName,
+}));
 
 const countryCodes = new Set(countryRows.map(([code]) => code));
 
