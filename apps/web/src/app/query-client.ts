@@ -31,6 +31,6 @@ export function dropCacheOnUserChange(client: QueryClient): void {
  * A 403 means the user's role changed since the permissions were read (the web hides
  * what the role does not allow): the current branch, which carries them, is asked again.
  */
-export function refreshPermissionsOnForbidden(client: QueryClient): void {
-  onForbiddenAnswer(() => void client.invalidateQueries({ queryKey: ['current-branch'] }));
+export function refreshPermissionsOnForbidden(client: QueryClient): () => void {
+  return onForbiddenAnswer(() => void client.invalidateQueries({ queryKey: ['current-branch'] }));
 }
