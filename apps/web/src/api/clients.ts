@@ -20,6 +20,19 @@ export function setAuthHandlers(next: AuthHandlers): void {
   Object.assign(handlers, next);
 }
 
+const forbiddenListeners = new Set<() => void>();
+
+/** Also told of every 403 answer (after the handler's alert); returns the unsubscribe. */
+export function onForbiddenAnswer(listener: () => void): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
+
+function forbidden(message: string): void {
+  handlers.onForbidden(message);
+  for (const listener of forbiddenListeners) listener();
+}
+
 /**
  * Ends the session as a 401 answer does, for a refusal that came another way (the
  * notification socket closed for an ended session). `token`: the session that ended.
@@ -35,7 +48,7 @@ function client(baseUrl: string, clientId: string): HttpClient {
     getToken: () => sessionStore.token(),
     getBranchId: () => sessionStore.branchId(),
     onUnauthorized: (token) => handlers.onUnauthorized(token),
-    onForbidden: (message) => handlers.onForbidden(message),
+    onForbidden: forbidden,
   });
 }
 

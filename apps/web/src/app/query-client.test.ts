@@ -1,7 +1,11 @@
 import type { SessionInfo } from '@clinic/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initApi } from '../api/clients.ts';
-import { createQueryClient, dropCacheOnUserChange } from './query-client.ts';
+import { api, initApi } from '../api/clients.ts';
+import {
+  createQueryClient,
+  dropCacheOnUserChange,
+  refreshPermissionsOnForbidden,
+} from './query-client.ts';
 import { STORAGE, sessionStore } from './session.ts';
 import { testSessionInfo } from './test-session.ts';
 import { signOutAndLeave } from './sign-out.ts';
@@ -56,5 +60,41 @@ describe('the query cache follows the signed-in user', () => {
     client.setQueryData(['timeout'], A_TIMEOUT);
     sessionStore.markPasswordChanged();
     expect(client.getQueryData(['timeout'])).toEqual(A_TIMEOUT);
+  });
+});
+
+describe('the permissions follow a 403', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    initApi({ apiBaseURI: 'http://127.0.0.1:9/api/v1', apiBaseURI2: undefined });
+    sessionStore.signIn(infoFor('token-a'), 'clinic');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('asks for the current branch (and its permissions) again after a 403', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({ code: 'FORBIDDEN', message: 'Your role does not allow this.' }),
+            {
+              status: 403,
+            },
+          ),
+        ),
+      ),
+    );
+    const client = createQueryClient();
+    const stop = refreshPermissionsOnForbidden(client);
+    client.setQueryData(['current-branch', 'branch-a'], { permissions: ['queue:create'] });
+    client.setQueryData(['timeout'], A_TIMEOUT);
+    await expect(api().post('/queue', {})).rejects.toMatchObject({ status: 403 });
+    expect(client.getQueryState(['current-branch', 'branch-a'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['timeout'])?.isInvalidated).toBe(false);
+    stop();
   });
 });

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onForbiddenAnswer } from '../api/clients.ts';
 import { sessionStore } from './session.ts';
 
 /** The app's query cache: two retries for network failures, none for server answers. */
@@ -24,4 +25,12 @@ export function dropCacheOnUserChange(client: QueryClient): void {
     if (session) void client.resetQueries();
     else client.clear();
   });
+}
+
+/**
+ * A 403 means the user's role changed since the permissions were read (the web hides
+ * what the role does not allow): the current branch, which carries them, is asked again.
+ */
+export function refreshPermissionsOnForbidden(client: QueryClient): () => void {
+  return onForbiddenAnswer(() => void client.invalidateQueries({ queryKey: ['current-branch'] }));
 }

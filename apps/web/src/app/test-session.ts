@@ -1,4 +1,9 @@
-import { SYSTEM_ROLES, type BranchOption, type SessionInfo } from '@clinic/domain';
+import {
+  ALL_PERMISSIONS,
+  type BranchOption,
+  type Permission,
+  type SessionInfo,
+} from '@clinic/domain';
 
 /** The test clinic's time zone: Singapore, UTC+8 (the test machine's zone may be any other). */
 export const TEST_CLINIC_OFFSET = 480;
@@ -40,13 +45,20 @@ export function testSessionInfo(
   };
 }
 
-/** A branch of the test clinic as the sign-in answer lists it: the front desk's role there. */
+/**
+ * A branch of the test clinic as the sign-in answer lists it: the Administrator's role
+ * there (everything) unless a test names the permissions it is about.
+ */
 export function testBranchOption(
   branch: Pick<BranchOption, 'id' | 'code' | 'name' | 'isDefault'>,
+  permissions: readonly Permission[] = ALL_PERMISSIONS,
 ): BranchOption {
+  const administrator = permissions === ALL_PERMISSIONS;
   return {
     ...branch,
-    role: { id: '3c4d5e6f-3333-4a7b-9c8d-1e2f3a4b5c6d', name: 'Front desk' },
-    permissions: [...SYSTEM_ROLES['Front desk']],
+    role: administrator
+      ? { id: '3c4d5e6f-3333-4a7b-9c8d-1e2f3a4b5c6d', name: 'Administrator' }
+      : { id: '3c4d5e6f-4444-4a7b-9c8d-1e2f3a4b5c6d', name: 'Test role' },
+    permissions: [...permissions],
   };
 }

@@ -4,11 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/clients.ts';
+import { Can } from '../../app/permissions.tsx';
 import { dialogs } from '../../components/dialogs.tsx';
 
 /**
- * Administrators issue a long-lived, read-only link per TV: it opens this branch's board
- * without a staff sign-in (and so without a staff member's inactivity time-out).
+ * A role with displayLinks:create (administrators) issues a long-lived, read-only link per
+ * TV: it opens this branch's board without a staff sign-in (and so without a staff
+ * member's inactivity time-out); displayLinks:delete revokes it.
  */
 export function DisplayLinksManager() {
   const { t } = useTranslation();
@@ -47,17 +49,23 @@ export function DisplayLinksManager() {
       <Title order={3} size="h5">
         {t('board.links')}
       </Title>
-      <Group align="end">
-        <TextInput
-          label={t('board.linkName')}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          placeholder={t('board.linkNameHint')}
-        />
-        <Button onClick={() => create.mutate()} disabled={!name.trim()} loading={create.isPending}>
-          {t('board.issue')}
-        </Button>
-      </Group>
+      <Can permission="displayLinks:create">
+        <Group align="end">
+          <TextInput
+            label={t('board.linkName')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            placeholder={t('board.linkNameHint')}
+          />
+          <Button
+            onClick={() => create.mutate()}
+            disabled={!name.trim()}
+            loading={create.isPending}
+          >
+            {t('board.issue')}
+          </Button>
+        </Group>
+      </Can>
       {issued && (
         <Alert color="teal" title={t('board.issued')}>
           <Text size="sm">{t('board.issuedText')}</Text>
@@ -71,9 +79,11 @@ export function DisplayLinksManager() {
         .map((link) => (
           <Group key={link.id} justify="space-between">
             <Text>{link.name}</Text>
-            <Button size="xs" color="red" variant="outline" onClick={() => void revoke(link)}>
-              {t('board.revoke')}
-            </Button>
+            <Can permission="displayLinks:delete">
+              <Button size="xs" color="red" variant="outline" onClick={() => void revoke(link)}>
+                {t('board.revoke')}
+              </Button>
+            </Can>
           </Group>
         ))}
     </Stack>

@@ -1,4 +1,4 @@
-import { UserType, type DisplayIdentity } from '@clinic/domain';
+import type { DisplayIdentity } from '@clinic/domain';
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { api, displayLinkApi, endSession } from '../../api/clients.ts';
 import { RequireSession } from '../../app/guards.tsx';
+import { useCan } from '../../app/permissions.tsx';
 import { hasModule, useSession } from '../../app/session.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { NotSubscribed } from '../shell/SectionPage.tsx';
@@ -53,10 +54,11 @@ function StaffBoard() {
   const session = useSession();
   const { branchCode = '' } = useParams();
   const branch = session?.info.branches.find((b) => b.code === branchCode);
+  // Display links are issued and revoked by a role with displayLinks:* (administrators).
+  const managesLinks = useCan('displayLinks:read');
   if (!session) return null;
   if (!branch) return <NotFoundPage />;
   if (!hasModule(session, 'queue')) return <NotSubscribed module="queue" />;
-  const isAdmin = session.info.user.type === UserType.administrator;
   return (
     <Board
       source={{
@@ -67,7 +69,7 @@ function StaffBoard() {
         onSessionEnded: () => endSession(session.info.token),
       }}
       title={`${session.info.tenant.clinicName} · ${branch.name}`}
-      setUpExtra={isAdmin ? <DisplayLinksManager /> : undefined}
+      setUpExtra={managesLinks ? <DisplayLinksManager /> : undefined}
     />
   );
 }

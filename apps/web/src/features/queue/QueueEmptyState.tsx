@@ -1,6 +1,7 @@
 import { Button, EmptyState } from '@mantine/core';
 import { IconListNumbers, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../app/permissions.tsx';
 
 /** No entry on the chosen day: 'Sorry, nothing to display. Please add a queue'. */
 export function QueueEmptyState({
@@ -19,9 +20,11 @@ export function QueueEmptyState({
       withIndicatorBackground
     >
       <EmptyState.Actions>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
-          {t('queue.toolbar.add')}
-        </Button>
+        <Can permission="queue:create">
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+            {t('queue.toolbar.add')}
+          </Button>
+        </Can>
         <Button
           variant="default"
           leftSection={<IconRefresh size={16} aria-hidden />}

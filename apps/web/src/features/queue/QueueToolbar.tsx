@@ -10,6 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { clinicToday, useClinicOffset } from '../../app/clinic-time.ts';
+import { Can } from '../../app/permissions.tsx';
 import { LazyDateField } from '../../components/LazyDateField.tsx';
 import { branchPath } from './queue-api.ts';
 import { shiftDay } from './queue-format.ts';
@@ -26,7 +27,10 @@ export interface QueueToolbarProps {
   onAdd: () => void;
 }
 
-/** Day navigation, column chooser, queue display link, search, refresh and add. */
+/**
+ * Day navigation, column chooser, queue display link, search, refresh and add; the
+ * display link and add only for a role that may use them.
+ */
 export function QueueToolbar({
   branchCode,
   date,
@@ -81,17 +85,19 @@ export function QueueToolbar({
         >
           {t('queue.toolbar.columns')}
         </Button>
-        <Button
-          component="a"
-          href={branchPath(branchCode, 'queue-display')}
-          target="_blank"
-          rel="noopener"
-          variant="default"
-          leftSection={<IconDeviceTv size={16} aria-hidden />}
-        >
-          {t('queue.toolbar.display')}
-          <VisuallyHidden>{t('queue.toolbar.newTab')}</VisuallyHidden>
-        </Button>
+        <Can permission="queueDisplay:read">
+          <Button
+            component="a"
+            href={branchPath(branchCode, 'queue-display')}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            leftSection={<IconDeviceTv size={16} aria-hidden />}
+          >
+            {t('queue.toolbar.display')}
+            <VisuallyHidden>{t('queue.toolbar.newTab')}</VisuallyHidden>
+          </Button>
+        </Can>
         <Button
           variant="default"
           leftSection={<IconUserSearch size={16} aria-hidden />}
@@ -107,9 +113,11 @@ export function QueueToolbar({
         >
           {t('queue.toolbar.refresh')}
         </Button>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
-          {t('queue.toolbar.add')}
-        </Button>
+        <Can permission="queue:create">
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+            {t('queue.toolbar.add')}
+          </Button>
+        </Can>
       </Group>
     </Group>
   );

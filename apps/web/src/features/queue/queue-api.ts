@@ -11,6 +11,7 @@ import {
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { api } from '../../api/clients.ts';
+import { currentBranchKey, currentBranchQuery } from '../../app/permissions.tsx';
 import { useSession } from '../../app/session.ts';
 
 interface ItemList<T> {
@@ -27,7 +28,7 @@ export const queueKeys = {
   day: (branchId: string | undefined, dayStart: number) => ['queue', branchId, dayStart] as const,
   option: (name: string, branchId: string | undefined) =>
     ['queue-options', name, branchId] as const,
-  currentBranch: (branchId: string | undefined) => ['current-branch', branchId] as const,
+  currentBranch: currentBranchKey,
 };
 
 /** The branch whose code leads the address, and its id (the one calls send as BranchId). */
@@ -112,12 +113,7 @@ export function usePickableDoctors(): DoctorOption[] {
 /** The branch's own facts; the shell fetches the same key. */
 export function useCurrentBranch(): CurrentBranch | undefined {
   const { branchId } = useBranch();
-  return useQuery({
-    queryKey: queueKeys.currentBranch(branchId),
-    queryFn: () => api().get<CurrentBranch>('/branches/current'),
-    enabled: Boolean(branchId),
-    staleTime: OPTION_STALE_MS,
-  }).data;
+  return useQuery(currentBranchQuery(branchId)).data;
 }
 
 /** Whether the clinic has an HCI code (English names, a newborn's birth time, no future visits). */

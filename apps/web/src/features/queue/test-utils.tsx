@@ -3,7 +3,12 @@
  * providers, and a query cache the test fills in place of the server (the API address is
  * unreachable, so a list the test does not give stays empty).
  */
-import type { QueueEntry, SessionInfo } from '@clinic/domain';
+import {
+  ALL_PERMISSIONS,
+  type Permission,
+  type QueueEntry,
+  type SessionInfo,
+} from '@clinic/domain';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -25,14 +30,24 @@ import { queueKeys } from './queue-api.ts';
 export const BRANCH_ID = '6f1c2a9e-4d1b-4c55-9a3e-1b2c3d4e5f60';
 export const CLINIC_OFFSET = TEST_CLINIC_OFFSET;
 
-export function signInForTest(modules: SessionInfo['modules'] = ['clinic.queue']): void {
+/**
+ * Signs in on branch MAIN with `modules`; the role there allows `permissions` (the
+ * Administrator's, everything, unless a test is about the role).
+ */
+export function signInForTest(
+  modules: SessionInfo['modules'] = ['clinic.queue'],
+  permissions: readonly Permission[] = ALL_PERMISSIONS,
+): void {
   initApi({ apiBaseURI: 'http://127.0.0.1:9/api/v1', apiBaseURI2: undefined });
   sessionStore.signIn(
     testSessionInfo({
       username: 'desk@clinic.test',
       modules,
       branches: [
-        testBranchOption({ id: BRANCH_ID, code: 'MAIN', name: 'Main clinic', isDefault: true }),
+        testBranchOption(
+          { id: BRANCH_ID, code: 'MAIN', name: 'Main clinic', isDefault: true },
+          permissions,
+        ),
       ],
     }),
     'clinic',

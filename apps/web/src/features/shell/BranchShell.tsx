@@ -1,10 +1,9 @@
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { CurrentBranch } from '@clinic/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
-import { api } from '../../api/clients.ts';
+import { currentBranchQuery } from '../../app/permissions.tsx';
 import { useSession } from '../../app/session.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { ForcePasswordDialog } from './ForcePasswordDialog.tsx';
@@ -22,13 +21,9 @@ export function BranchShell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const branch = session?.info.branches.find((b) => b.code === branchCode);
 
-  // The branch's own facts (currency, printer), fetched again for each branch.
-  useQuery({
-    queryKey: ['current-branch', branch?.id],
-    queryFn: () => api().get<CurrentBranch>('/branches/current'),
-    enabled: Boolean(branch),
-    staleTime: 10 * 60_000,
-  });
+  // The branch's own facts (currency, printer) and the user's permissions there, fetched
+  // again for each branch, on window focus and after a 403 (app/permissions.tsx).
+  useQuery(currentBranchQuery(branch?.id));
 
   if (!session) return null;
   if (!branch) return <NotFoundPage />;

@@ -22,8 +22,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signOutAndLeave } from '../../app/sign-out.ts';
+import { usePermissions } from '../../app/permissions.tsx';
 import type { Session } from '../../app/session.ts';
-import { SITE_MAP } from './navigation.ts';
+import { SITE_MAP, mayOpen } from './navigation.ts';
 
 /** The current path with another branch code in front (same page, other branch). */
 function pathInBranch(pathname: string, code: string): string {
@@ -84,6 +85,12 @@ export const SITE_MAP_CLOSE_DELAY = 150;
 
 export function SiteMapMenu({ branchCode }: { branchCode: string }) {
   const { t } = useTranslation();
+  // Only the links the user's role may read in this branch; a section left empty goes.
+  const permissions = usePermissions();
+  const sections = SITE_MAP.map((section) => ({
+    ...section,
+    links: section.links.filter((link) => mayOpen(permissions, link)),
+  })).filter((section) => section.links.length > 0);
   return (
     <Menu
       trigger="click-hover"
@@ -104,7 +111,7 @@ export function SiteMapMenu({ branchCode }: { branchCode: string }) {
       </Menu.Target>
       <Menu.Dropdown p="md">
         <SimpleGrid cols={4} spacing="lg">
-          {SITE_MAP.map((section) => (
+          {sections.map((section) => (
             <Stack key={section.title} gap={4}>
               <Text size="xs" fw={700} c="dimmed">
                 {section.title}

@@ -1,9 +1,10 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { usePermissions } from '../../app/permissions.tsx';
 import { STORAGE } from '../../app/session.ts';
 import { ModuleGate } from './ModuleGate.tsx';
-import { SIDE_NAV, type Section } from './navigation.ts';
+import { SIDE_NAV, mayOpen, type Section } from './navigation.ts';
 
 /** Current Patient opens the patient last worked on, else the empty-patient page. */
 function targetOf(section: Section): string {
@@ -28,9 +29,11 @@ export function SideNav({
   const { t } = useTranslation();
   const location = useLocation();
   const base = `/${encodeURIComponent(branchCode)}`;
+  // Sections the clinic bought (ModuleGate) that the user's role may read here.
+  const permissions = usePermissions();
   return (
     <ScrollArea component="nav" aria-label={t('shell.navigation')} h="100%">
-      {SIDE_NAV.map((section) => {
+      {SIDE_NAV.filter((section) => mayOpen(permissions, section)).map((section) => {
         const active = location.pathname.startsWith(`${base}/${section.path}`);
         const Icon = section.icon;
         return (

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/permissions.tsx';
 
 export interface CellEditorProps {
   /** What the cell shows. */
@@ -16,11 +17,15 @@ export interface CellEditorProps {
   children: ReactNode;
 }
 
-/** A cell value with a pencil button opening a small editor with Cancel and Save. */
+/**
+ * A cell value with a pencil button opening a small editor with Cancel and Save; the value
+ * alone for a role without queue:update.
+ */
 export function CellEditor({ display, editLabel, onOpen, onSave, children }: CellEditorProps) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [saving, setSaving] = useState(false);
+  const canUpdate = useCan('queue:update');
 
   async function save() {
     setSaving(true);
@@ -31,11 +36,17 @@ export function CellEditor({ display, editLabel, onOpen, onSave, children }: Cel
     }
   }
 
+  const shown = (
+    <Text size="sm" lineClamp={2}>
+      {display}
+    </Text>
+  );
+  // A role that may not change the queue sees the value only.
+  if (!canUpdate) return shown;
+
   return (
     <Group gap={4} wrap="nowrap">
-      <Text size="sm" lineClamp={2}>
-        {display}
-      </Text>
+      {shown}
       <Popover
         opened={opened}
         onChange={setOpened}

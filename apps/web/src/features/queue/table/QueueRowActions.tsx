@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconPrinter, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Can } from '../../../app/permissions.tsx';
 import { branchPath, queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
 import { QueueRowMenu } from './QueueRowMenu.tsx';
@@ -22,7 +23,10 @@ export function patientPagePath(branchCode: string, entry: QueueEntry): string {
   return branchPath(branchCode, `patients/${id}`);
 }
 
-/** Call in (then Recall and Time Out), the queue label, the patient's page, and the menu. */
+/**
+ * Call in (then Recall and Time Out: queue:update), the queue label (queue:print), the
+ * patient's page, and the menu.
+ */
 export function QueueRowActions({
   branchCode,
   entry,
@@ -41,33 +45,37 @@ export function QueueRowActions({
   // Two groups, so a narrow column wraps the buttons and the icons onto separate lines.
   return (
     <Group gap={4}>
-      <Group gap={2} wrap="nowrap">
-        {calledIn ? (
-          <>
-            <Button size="compact-xs" variant="default" onClick={callIn}>
-              {t('queue.action.recall')}
+      <Can permission="queue:update">
+        <Group gap={2} wrap="nowrap">
+          {calledIn ? (
+            <>
+              <Button size="compact-xs" variant="default" onClick={callIn}>
+                {t('queue.action.recall')}
+              </Button>
+              <Button size="compact-xs" variant="default" onClick={timeOut}>
+                {t('queue.action.timeOut')}
+              </Button>
+            </>
+          ) : (
+            <Button size="compact-xs" onClick={callIn}>
+              {t('queue.action.callIn')}
             </Button>
-            <Button size="compact-xs" variant="default" onClick={timeOut}>
-              {t('queue.action.timeOut')}
-            </Button>
-          </>
-        ) : (
-          <Button size="compact-xs" onClick={callIn}>
-            {t('queue.action.callIn')}
-          </Button>
-        )}
-      </Group>
+          )}
+        </Group>
+      </Can>
       <Group gap={2} wrap="nowrap">
-        <Tooltip label={printLabel}>
-          <ActionIcon
-            variant="subtle"
-            color="dark"
-            aria-label={printLabel}
-            onClick={() => onPrintQueueLabel(entry)}
-          >
-            <IconPrinter size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <Can permission="queue:print">
+          <Tooltip label={printLabel}>
+            <ActionIcon
+              variant="subtle"
+              color="dark"
+              aria-label={printLabel}
+              onClick={() => onPrintQueueLabel(entry)}
+            >
+              <IconPrinter size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Can>
         <Tooltip label={selectPatient}>
           <ActionIcon
             component={Link}

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PatientLinkItems } from '../PatientLinkItems.tsx';
+import { useCan } from '../../../app/permissions.tsx';
 import { dialogs } from '../../../components/dialogs.tsx';
 import { queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
@@ -20,7 +21,10 @@ export interface QueueRowMenuProps {
   onPrintPatientLabel: (entry: QueueEntry) => void;
 }
 
-/** Move up and down, delete, the patient's invoices, payments and details, the patient label. */
+/**
+ * Move up and down (queue:update), delete (queue:delete), the patient's invoices, payments
+ * and details, the patient label (queue:print).
+ */
 export function QueueRowMenu({
   branchCode,
   entry,
@@ -29,6 +33,9 @@ export function QueueRowMenu({
 }: QueueRowMenuProps) {
   const { t } = useTranslation();
   const run = useQueueAction();
+  const canUpdate = useCan('queue:update');
+  const canDelete = useCan('queue:delete');
+  const canPrint = useCan('queue:print');
   const above = queueNeighbour(entries, entry.id, 'up');
   const below = queueNeighbour(entries, entry.id, 'down');
 
@@ -60,35 +67,43 @@ export function QueueRowMenu({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          leftSection={<IconArrowUp size={16} aria-hidden />}
-          disabled={!above}
-          onClick={() => above && void run(() => queueRequests.swap(entry, above), 'moveUp')}
-        >
-          {t('queue.action.moveUp')}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconArrowDown size={16} aria-hidden />}
-          disabled={!below}
-          onClick={() => below && void run(() => queueRequests.swap(entry, below), 'moveDown')}
-        >
-          {t('queue.action.moveDown')}
-        </Menu.Item>
-        <Menu.Item
-          color="red.9"
-          leftSection={<IconTrash size={16} aria-hidden />}
-          onClick={() => void remove()}
-        >
-          {t('queue.action.delete')}
-        </Menu.Item>
-        <Menu.Divider />
+        {canUpdate && (
+          <>
+            <Menu.Item
+              leftSection={<IconArrowUp size={16} aria-hidden />}
+              disabled={!above}
+              onClick={() => above && void run(() => queueRequests.swap(entry, above), 'moveUp')}
+            >
+              {t('queue.action.moveUp')}
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconArrowDown size={16} aria-hidden />}
+              disabled={!below}
+              onClick={() => below && void run(() => queueRequests.swap(entry, below), 'moveDown')}
+            >
+              {t('queue.action.moveDown')}
+            </Menu.Item>
+          </>
+        )}
+        {canDelete && (
+          <Menu.Item
+            color="red.9"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            onClick={() => void remove()}
+          >
+            {t('queue.action.delete')}
+          </Menu.Item>
+        )}
+        {(canUpdate || canDelete) && <Menu.Divider />}
         <PatientLinkItems branchCode={branchCode} patientId={entry.patientId} />
-        <Menu.Item
-          leftSection={<IconTag size={16} aria-hidden />}
-          onClick={() => onPrintPatientLabel(entry)}
-        >
-          {t('queue.action.printPatientLabel')}
-        </Menu.Item>
+        {canPrint && (
+          <Menu.Item
+            leftSection={<IconTag size={16} aria-hidden />}
+            onClick={() => onPrintPatientLabel(entry)}
+          >
+            {t('queue.action.printPatientLabel')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,7 +1,8 @@
 import type { QueueEntry, RoomServiceOption } from '@clinic/domain';
-import { Select } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/permissions.tsx';
 import { queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
 
@@ -16,6 +17,7 @@ export function RoomServiceCell({
   const { t } = useTranslation();
   const run = useQueueAction();
   const [shown, setShown] = useState(entry.roomService);
+  const canUpdate = useCan('queue:update');
   const names = roomServices.map((service) => service.name);
   if (entry.roomService && !names.includes(entry.roomService)) names.unshift(entry.roomService);
 
@@ -26,6 +28,9 @@ export function RoomServiceCell({
       setShown(entry.roomService);
     }
   }
+
+  // A role that may not change the queue sees the room service only.
+  if (!canUpdate) return <Text size="sm">{entry.roomService}</Text>;
 
   return (
     <Select

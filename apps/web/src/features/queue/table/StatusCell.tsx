@@ -1,7 +1,8 @@
 import type { QueueEntry, QueueStatusOption } from '@clinic/domain';
-import { ColorSwatch, Group, Select } from '@mantine/core';
+import { ColorSwatch, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/permissions.tsx';
 import { queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
 
@@ -16,6 +17,7 @@ export function StatusCell({
   const { t } = useTranslation();
   const run = useQueueAction();
   const [shown, setShown] = useState(entry.status);
+  const canUpdate = useCan('queue:update');
   const colourOf = (code: string) => statuses.find((status) => status.code === code)?.color;
   // The entry's own status stays choosable even when the clinic no longer lists it.
   const codes = statuses.some((status) => status.code === entry.status)
@@ -27,6 +29,16 @@ export function StatusCell({
     if (!status || status.code === shown) return;
     setShown(status.code);
     if (!(await run(() => queueRequests.status(entry, status), 'update'))) setShown(entry.status);
+  }
+
+  // A role that may not change the queue sees the status only.
+  if (!canUpdate) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <ColorSwatch color={colourOf(entry.status) ?? entry.color} size={12} />
+        <Text size="sm">{entry.status}</Text>
+      </Group>
+    );
   }
 
   return (

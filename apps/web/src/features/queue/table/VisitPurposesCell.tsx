@@ -1,7 +1,8 @@
 import { QUEUE_MESSAGES, type QueueEntry, type VisitPurposeOption } from '@clinic/domain';
-import { Box } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../app/permissions.tsx';
 import { dialogs } from '../../../components/dialogs.tsx';
 import { VisitPurposeSelect } from '../pickers/VisitPurposeSelect.tsx';
 import { queueRequests } from '../queue-api.ts';
@@ -22,6 +23,7 @@ export function VisitPurposesCell({
   const { t } = useTranslation();
   const run = useQueueAction();
   const [shown, setShown] = useState(entry.visitPurposes);
+  const canUpdate = useCan('queue:update');
 
   async function save() {
     if (sameCodes(shown, entry.visitPurposes)) return;
@@ -34,6 +36,9 @@ export function VisitPurposesCell({
       setShown(entry.visitPurposes);
     }
   }
+
+  // A role that may not change the queue sees the purposes only.
+  if (!canUpdate) return <Text size="sm">{entry.visitPurposes.join(', ')}</Text>;
 
   return (
     <Box w={160}>
