@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import vitest from '@vitest/eslint-plugin';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -54,18 +53,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // No import cycles: a module and what it imports form a tree, so features can be
-    // read, tested and moved one at a time.
-    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })],
-    },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -27,6 +27,7 @@ const steps = [
     (project) => () => run('tsc', ['-p', project]),
   ),
   () => run('eslint', ['.', '--max-warnings=0']),
+  () => run('node', ['scripts/import-cycles.mjs']),
   () => run('prettier', ['--check', '.', '--log-level', 'warn']),
   () => run('vitest', ['run']),
   buildWebIfStale,
