@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { connect, createServer, type AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { connect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, startServer } from './server-process.ts';
 import { createDatabase, dropDatabase, withDatabase } from './test-database.ts';
 
 /**
@@ -14,47 +14,6 @@ import { createDatabase, dropDatabase, withDatabase } from './test-database.ts';
  * flight by a table lock the test takes on its own connection.
  */
 const testDatabase = inject('databaseUrl');
-const root = resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
-
-async function startServer(
-  databaseUrl: string,
-  port: number,
-  env: Record<string, string> = {},
-): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
-      SMTP_URL: '',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
 
 /** Whether a new TCP connection to the port is refused. */
 function refused(port: number): Promise<boolean> {

@@ -51,3 +51,39 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
     await client.end();
   }
 }
+
+async function asServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database owned by a new login role that is not a superuser (as on a managed
+ * PostgreSQL): row-level security is forced on that owner too. `url` connects as it;
+ * `drop()` removes the database and the role.
+ */
+export async function createPlainOwnerDatabase(
+  serverUrl: string,
+  label: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const suffix = `${Date.now()}_${process.pid}`;
+  const ownerRole = `${label}_owner_${suffix}`;
+  const name = `${label}_${suffix}`;
+  await asServer(serverUrl, `CREATE ROLE ${ownerRole} LOGIN CREATEROLE NOSUPERUSER NOBYPASSRLS`);
+  await createDatabase(serverUrl, name);
+  await asServer(serverUrl, `ALTER DATABASE ${name} OWNER TO ${ownerRole}`);
+  const url = new URL(withDatabase(serverUrl, name));
+  url.username = ownerRole;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await dropDatabase(serverUrl, name);
+      await asServer(serverUrl, `DROP ROLE IF EXISTS ${ownerRole}`);
+    },
+  };
+}

@@ -9,7 +9,7 @@ import {
   type Clinic,
   type TestApp,
 } from '../../test/helpers.ts';
-import { createDatabase, dropDatabase, withDatabase } from '../../test/test-database.ts';
+import { createPlainOwnerDatabase, withDatabase } from '../../test/test-database.ts';
 import { openDatabase } from './connection.ts';
 import type { DB } from './schema.ts';
 import { withTenant } from './tenant-db.ts';
@@ -327,33 +327,13 @@ describe('row-level security', () => {
 const testDatabase = inject('databaseUrl');
 describe.runIf(testDatabase !== 'pglite')('with a schema owner that is not a superuser', () => {
   const serverUrl = withDatabase(testDatabase, 'postgres');
-  const suffix = `${Date.now()}_${process.pid}`;
-  const ownerRole = `clinic_owner_${suffix}`;
-  const name = `clinic_plain_owner_${suffix}`;
   let ownerUrl: string;
-
-  async function asServer(statement: string): Promise<void> {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    await asServer(`CREATE ROLE ${ownerRole} LOGIN CREATEROLE NOSUPERUSER NOBYPASSRLS`);
-    await createDatabase(serverUrl, name);
-    await asServer(`ALTER DATABASE ${name} OWNER TO ${ownerRole}`);
-    const url = new URL(withDatabase(serverUrl, name));
-    url.username = ownerRole;
-    ownerUrl = url.toString();
+    ({ url: ownerUrl, drop } = await createPlainOwnerDatabase(serverUrl, 'clinic_plain'));
   });
-  afterAll(async () => {
-    await dropDatabase(serverUrl, name);
-    await asServer(`DROP ROLE IF EXISTS ${ownerRole}`);
-  });
+  afterAll(() => drop());
 
   it('migrates, registers, signs in and searches patients; the owner sees no tenant rows', async () => {
     const database = await openDatabase({

@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDatabase, dropDatabase, withDatabase } from '../../../test/test-database.ts';
+import { createPlainOwnerDatabase, withDatabase } from '../../../test/test-database.ts';
 import { migrations } from './index.ts';
 
 /**
@@ -15,34 +15,19 @@ const testDatabase = inject('databaseUrl');
 describe.runIf(testDatabase !== 'pglite')('the roles migration on existing clinics', () => {
   const serverUrl = withDatabase(testDatabase, 'postgres');
   const suffix = `${Date.now()}_${process.pid}`;
-  const ownerRole = `clinic_roles_owner_${suffix}`;
-  const name = `clinic_roles_migration_${suffix}`;
   let owner: pg.Pool;
   let db: Kysely<unknown>;
-
-  async function asServer(statement: string): Promise<void> {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    await asServer(`CREATE ROLE ${ownerRole} LOGIN CREATEROLE NOSUPERUSER NOBYPASSRLS`);
-    await createDatabase(serverUrl, name);
-    await asServer(`ALTER DATABASE ${name} OWNER TO ${ownerRole}`);
-    const url = new URL(withDatabase(serverUrl, name));
-    url.username = ownerRole;
-    owner = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    const created = await createPlainOwnerDatabase(serverUrl, 'clinic_roles');
+    drop = created.drop;
+    owner = new pg.Pool({ connectionString: created.url, max: 2 });
     db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: owner }) });
   });
   afterAll(async () => {
     await db?.destroy();
-    await dropDatabase(serverUrl, name);
-    await asServer(`DROP ROLE IF EXISTS ${ownerRole}`);
+    await drop();
   });
 
   /** Runs statements as the owner inside one clinic (the policies let it see only that). */
