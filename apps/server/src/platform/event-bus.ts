@@ -19,12 +19,34 @@ export interface BranchEvent {
 export type BranchEventHandler = (event: BranchEvent) => void;
 
 /**
+ * A clinic's data that cached answers show was changed: sent at commit by the triggers of
+ * migration 2026-11-25T0900 (to every instance), and by this instance right after it
+ * commits a branch event (so its own next read never sees the answer from before).
+ * `tenantId` null: anything may have changed (the bus was not listening for a while, so
+ * notices may have been missed). With `branchId`, only that branch's data changed.
+ */
+export interface DataChange {
+  tenantId: string | null;
+  branchId?: string;
+  table: string | null;
+}
+
+export type DataChangeHandler = (change: DataChange) => void;
+
+/**
  * Events are published with the transaction that causes them and delivered only if it
  * commits. Subscribers of every API instance receive them and filter by tenant and branch.
  */
 export interface EventBus {
   publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void>;
   subscribe(handler: BranchEventHandler): () => void;
+  /**
+   * Data changes of every clinic, from the database itself; only a bus that hears the
+   * database (`hearsDataChanges`) calls `handler`.
+   */
+  onDataChange(handler: DataChangeHandler): () => void;
+  /** Whether the database's change notices reach `onDataChange` handlers while listening. */
+  readonly hearsDataChanges: boolean;
   /** Whether events published now would be delivered (readiness). */
   readonly listening: boolean;
   /** Tells `listener` the seconds from each event's publication to its delivery here. */
@@ -49,6 +71,13 @@ class LagListeners {
 }
 
 const CHANNEL = 'clinic_events';
+
+/** What the change triggers send on the same channel (a branch event has no `kind`). */
+interface DataChangeNotice {
+  kind: 'dataChanged';
+  tenantId: string;
+  table: string;
+}
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 15_000;
 
@@ -58,6 +87,8 @@ export class InProcessEventBus implements EventBus {
   readonly #lag = new LagListeners();
   readonly #log: FastifyBaseLogger | undefined;
   readonly listening = true;
+  /** The embedded database is not listened to: nothing may cache its data. */
+  readonly hearsDataChanges = false;
 
   constructor(log?: FastifyBaseLogger) {
     this.#log = log;
@@ -82,15 +113,19 @@ export class InProcessEventBus implements EventBus {
     return () => this.#handlers.delete(handler);
   }
 
+  onDataChange(_handler: DataChangeHandler): () => void {
+    return () => {};
+  }
+
   async close(): Promise<void> {
     this.#handlers.clear();
   }
 }
 
 /** Calls every handler, each on its own: one that throws does not stop the others. */
-function deliver(
-  handlers: Set<BranchEventHandler>,
-  event: BranchEvent,
+function deliver<T>(
+  handlers: Set<(message: T) => void>,
+  event: T,
   onError: (error: unknown) => void,
 ): void {
   for (const handler of handlers) {
@@ -109,6 +144,10 @@ function deliver(
  */
 export class PostgresEventBus implements EventBus {
   readonly #handlers = new Set<BranchEventHandler>();
+  readonly #changeHandlers = new Set<DataChangeHandler>();
+  readonly hearsDataChanges = true;
+  /** Set while reconnecting: notices sent meanwhile were missed. */
+  #missedNotices = false;
   readonly #lag = new LagListeners();
   readonly #connectionString: string;
   readonly #log: FastifyBaseLogger;
@@ -135,15 +174,19 @@ export class PostgresEventBus implements EventBus {
     });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      let event: BranchEvent;
+      let notice: BranchEvent | DataChangeNotice;
       try {
-        event = JSON.parse(message.payload) as BranchEvent;
+        notice = JSON.parse(message.payload) as BranchEvent | DataChangeNotice;
       } catch (error) {
         this.#log.warn({ err: error }, 'unreadable event');
         return;
       }
-      this.#lag.delivered(event);
-      deliver(this.#handlers, event, (error) =>
+      if ('kind' in notice) {
+        this.#changed({ tenantId: notice.tenantId, table: notice.table });
+        return;
+      }
+      this.#lag.delivered(notice);
+      deliver(this.#handlers, notice, (error) =>
         this.#log.error({ err: error }, 'event handler failed'),
       );
     });
@@ -161,11 +204,23 @@ export class PostgresEventBus implements EventBus {
     }
     this.#client = client;
     this.#retryMs = RETRY_MIN_MS;
+    if (this.#missedNotices) {
+      this.#missedNotices = false;
+      this.#changed({ tenantId: null, table: null });
+    }
+  }
+
+  #changed(change: DataChange): void {
+    deliver(this.#changeHandlers, change, (error) =>
+      this.#log.error({ err: error }, 'data change handler failed'),
+    );
   }
 
   #lost(client: pg.Client): void {
     if (this.#closed || this.#client !== client) return;
     this.#client = undefined;
+    this.#missedNotices = true;
+    this.#changed({ tenantId: null, table: null });
     this.#retry();
   }
 
@@ -187,11 +242,19 @@ export class PostgresEventBus implements EventBus {
   async publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void> {
     const payload = JSON.stringify({ ...event, tenantId: tx.tenantId, publishedAt: Date.now() });
     await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(tx.db);
+    tx.afterCommit(() =>
+      this.#changed({ tenantId: tx.tenantId, branchId: event.branchId, table: null }),
+    );
   }
 
   subscribe(handler: BranchEventHandler): () => void {
     this.#handlers.add(handler);
     return () => this.#handlers.delete(handler);
+  }
+
+  onDataChange(handler: DataChangeHandler): () => void {
+    this.#changeHandlers.add(handler);
+    return () => this.#changeHandlers.delete(handler);
   }
 
   observeLag(listener: (seconds: number) => void): () => void {
@@ -201,6 +264,7 @@ export class PostgresEventBus implements EventBus {
   async close(): Promise<void> {
     this.#closed = true;
     this.#handlers.clear();
+    this.#changeHandlers.clear();
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});

@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { branchScope } from '../../platform/scope.ts';
+import { QueueDayCache } from './queue-day-cache.ts';
 import * as queue from './queue.service.ts';
 
 const queueAccess = { module: 'clinic.queue', branch: 'required' } as const;
@@ -34,6 +35,8 @@ export function queueRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const scope = (request: Parameters<typeof branchScope>[1]) => branchScope(ctx.db, request);
+    const dayCache = new QueueDayCache(ctx.events);
+    fastify.addHook('onClose', async () => dayCache.close());
 
     app.get('/queue', {
       config: { access: { ...queueAccess, permission: 'queue:read' } },
@@ -43,9 +46,13 @@ export function queueRoutes(ctx: AppContext) {
         response: { 200: listOf(QueueEntry) },
       },
       // Serialised by hand from one statement's ready-made values (the schema above
-      // documents it): a 300-entry day is about 220 KB of JSON (see `dayAnswerJson`).
+      // documents it): a 300-entry day is about 220 KB of JSON (see `dayAnswerJson`),
+      // kept in memory until it changes (`QueueDayCache`).
       handler: async (request, reply) =>
-        sendJsonText(reply, await queue.dayAnswer(ctx.db, scope(request), request.query.visitDate)),
+        sendJsonText(
+          reply,
+          await queue.dayAnswer(ctx.db, dayCache, scope(request), request.query.visitDate),
+        ),
     });
 
     app.get('/queue/page', {

@@ -26,6 +26,7 @@ import {
 } from '../../platform/errors.ts';
 import { clinicContext, type BranchScope } from '../../platform/scope.ts';
 import { findOptionByCode, findOptionByName, listOptions } from '../options/options.repo.ts';
+import type { QueueDayCache } from './queue-day-cache.ts';
 import * as repo from './queue.repo.ts';
 
 export const ANOTHER_BRANCH =
@@ -123,17 +124,17 @@ export async function listDay(scope: BranchScope, visitDate: number): Promise<Qu
 
 /**
  * GET /queue's answer as JSON text, in one statement and no transaction (see
- * `dayAnswerJson`); the same entries as `listDay`.
+ * `dayAnswerJson`), kept by `cache` until the branch's queue or what it shows changes;
+ * the same entries as `listDay`.
  */
 export async function dayAnswer(
   db: Kysely<DB>,
+  cache: QueueDayCache,
   scope: BranchScope,
   visitDate: number,
 ): Promise<string> {
-  const answer = await repo.dayAnswerJson(
-    { db, tenantId: scope.tenantId },
-    scope.branchId,
-    visitDate,
+  const answer = await cache.answer(scope.tenantId, scope.branchId, visitDate, () =>
+    repo.dayAnswerJson({ db, tenantId: scope.tenantId }, scope.branchId, visitDate),
   );
   if (answer === undefined) throw notFound('This branch does not exist.');
   return answer;
