@@ -11,7 +11,7 @@ import { signInToken } from './harness/session.ts';
 import { readEarlierRun, writeReport, type SavedRun } from './report.ts';
 import { patientSearch } from './scenarios/patient-search.ts';
 import { queueAdd } from './scenarios/queue-add.ts';
-import { queueList } from './scenarios/queue-list.ts';
+import { queueList, queueListWhileChanging } from './scenarios/queue-list.ts';
 import type { ScenarioContext, ScenarioResult } from './scenarios/scenario.ts';
 import { signIn } from './scenarios/sign-in.ts';
 import { socketFanout } from './scenarios/socket-fanout.ts';
@@ -33,6 +33,7 @@ const SCENARIOS: Array<[string, (context: ScenarioContext) => Promise<ScenarioRe
   ['search-nric', (context) => patientSearch(context, 'nric')],
   ['search-phone', (context) => patientSearch(context, 'phone')],
   ['queue-list', queueList],
+  ['queue-list-changing', queueListWhileChanging],
   ['queue-add', queueAdd],
   ['sign-in', signIn],
   ['socket', socketFanout],

@@ -94,10 +94,17 @@ const SINGLE_CONNECTION_SECONDS = 5;
  */
 export async function compareHttp(
   context: ScenarioContext,
-  what: { id: string; name: string; call: string; single?: boolean },
+  what: {
+    id: string;
+    name: string;
+    call: string;
+    single?: boolean;
+    /** Work running beside the measured load on a target (started after the warm-up); stops it. */
+    during?: (target: Target) => () => Promise<void>;
+  },
   request: (target: Target) => LoadRequest,
 ): Promise<HttpResult> {
-  const { single, ...described } = what;
+  const { single, during, ...described } = what;
   const measure = async (target: Target, connections: number, durationSeconds: number) => {
     const { url } = context[target];
     const load = (seconds: number) =>
@@ -105,7 +112,9 @@ export async function compareHttp(
     await load(WARM_UP_SECONDS);
     const source = { pid: context[target].pid, role: context.roles[target] };
     const before = await sampleCpu(context.owner, source);
+    const stopBeside = during?.(target);
     const figures = await load(durationSeconds);
+    await stopBeside?.();
     figures.cpuMsPerRequest = cpuPerRequest(
       before,
       await sampleCpu(context.owner, source),
