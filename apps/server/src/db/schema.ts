@@ -1,332 +1,363 @@
+/**
+ * Generated from the migrations by `npm run db:types` (kysely-codegen): do not edit.
+ * A test fails when this file differs from what the migrations give.
+ */
+
 import type { Gender, Title } from '@clinic/domain';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 
-/** Column types as the code sees them (CamelCasePlugin maps to snake_case in SQL). */
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
-type Version = ColumnType<number, number | undefined, number>;
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U>
+    ? ColumnType<S, I | undefined, U>
+    : ColumnType<T, T | undefined, T>;
 
-export interface TenantsTable {
-  id: string;
-  subdomain: string;
-  clinicName: string;
-  country: string;
-  timezoneOffset: number;
-  status: ColumnType<'trial' | 'active', 'trial' | 'active' | undefined, 'trial' | 'active'>;
-  trialEndsAt: Timestamp | null;
-  activatedAt: Timestamp | null;
-  activationCodeHash: string | null;
-  activationCodeExpiresAt: Timestamp | null;
-  activationAttempts: Generated<number>;
-  activationSentAt: Timestamp | null;
-  clinicType: Generated<string>;
-  inactivityTimeoutMinutes: Generated<number>;
-  requireDeviceAuthorization: Generated<boolean>;
-  version: Version;
-  createdAt: CreatedAt;
-  updatedAt: UpdatedAt;
-}
+export type Json = JsonValue;
 
-export interface TenantModulesTable {
-  tenantId: string;
-  module: string;
-}
+export type JsonArray = JsonValue[];
 
-export interface BranchesTable {
-  tenantId: string;
-  id: Generated<string>;
-  code: string;
-  name: string;
-  isDefault: Generated<boolean>;
-  currency: Generated<string>;
-  address: string | null;
-  postal: string | null;
-  country: Generated<string>;
-  phone: string | null;
-  fax: string | null;
-  hciCode: string | null;
-  licenceNumber: string | null;
-  companyRegistrationNo: string | null;
-  taxRegistrationNo: string | null;
-  printerEnabled: Generated<boolean>;
-  logo: Buffer | null;
-  logoContentType: string | null;
-  version: Version;
-  createdAt: CreatedAt;
-  updatedAt: UpdatedAt;
-}
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
 
-export interface UsersTable {
-  tenantId: string;
-  id: Generated<string>;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  type: string;
-  mcr: string | null;
-  offDuty: Generated<boolean>;
-  isActive: Generated<boolean>;
-  passwordHash: string | null;
-  mustChangePassword: Generated<boolean>;
-  passwordChangedAt: Timestamp | null;
-  version: Version;
-  createdAt: CreatedAt;
-  updatedAt: UpdatedAt;
-}
+export type JsonPrimitive = boolean | number | string | null;
 
-export interface UserBranchesTable {
-  tenantId: string;
-  userId: string;
-  branchId: string;
-  isDefault: Generated<boolean>;
-  /** The user's role in this branch. */
-  roleId: string;
-}
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
-export interface RolesTable {
-  tenantId: string;
-  id: Generated<string>;
-  name: string;
-  /** `resource:action`; checked in code (packages/domain's permissions), not in SQL. */
-  permissions: string[];
-  system: Generated<boolean>;
-  version: Version;
-  createdAt: CreatedAt;
-  updatedAt: UpdatedAt;
-}
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface SessionsTable {
-  tenantId: string;
-  id: Generated<string>;
-  userId: string;
-  tokenHash: Buffer;
-  kind: string;
-  createdAt: CreatedAt;
-  expiresAt: Timestamp;
-  revokedAt: Timestamp | null;
-  ip: string | null;
-  userAgent: string | null;
-}
-
-export interface DeviceAuthorizationsTable {
-  tenantId: string;
-  id: Generated<string>;
-  userId: string;
-  visitorId: string;
-  authorizedAt: Timestamp | null;
-  createdAt: CreatedAt;
-}
-
-export interface MailOutboxTable {
-  tenantId: string;
-  id: Generated<string>;
-  toAddress: string;
-  subject: string;
-  body: string;
-  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
-  attempts: Generated<number>;
-  lastError: string | null;
-  createdAt: CreatedAt;
-  sentAt: Timestamp | null;
-}
-
-export interface ThrottleEventsTable {
-  id: Generated<string>;
-  key: string;
-  happenedAt: CreatedAt;
-}
-
-export interface ReferenceOptionsTable {
-  tenantId: string;
-  id: Generated<string>;
-  list: string;
-  branchId: string | null;
-  code: string;
-  name: string;
-  color: string | null;
-  isActive: Generated<boolean>;
-  isDefault: Generated<boolean>;
-  sortOrder: Generated<number>;
-  version: Version;
-  createdAt: CreatedAt;
-  updatedAt: UpdatedAt;
-}
-
-export interface CardNumberCountersTable {
-  tenantId: string;
-  prefix: string;
-  lastValue: number;
-}
-
-export interface CompaniesTable {
-  tenantId: string;
-  id: Generated<string>;
-  code: string;
-  name: string;
-  version: Version;
-  createdAt: CreatedAt;
-}
-
-/** `date` columns travel as 'YYYY-MM-DD' text (type parsers are set in connection.ts). */
-export interface PatientsTable {
-  tenantId: string;
-  id: Generated<string>;
-  title: Title | null;
-  name: string;
-  idType: string;
-  nric: string | null;
-  gender: Gender;
-  cardNoPrefix: string | null;
-  cardNo: string | null;
-  contactNo: string;
-  telCode: string;
-  birthDate: string;
-  birthTime: string | null;
-  nationality: string;
-  email: string | null;
-  father: string | null;
-  mother: string | null;
-  homeAddress: string | null;
-  homePostal: string | null;
-  companyId: string | null;
-  consultDoctorId: string | null;
-  version: Version;
-  createdAt: CreatedAt;
-  updatedAt: UpdatedAt;
-}
-
-export interface VisitsTable {
-  tenantId: string;
-  id: Generated<string>;
-  branchId: string;
-  patientId: string;
-  doctorId: string;
-  visitDate: Timestamp;
-  consultStart: Timestamp | null;
-  consultEnd: Timestamp | null;
-  voidedAt: Timestamp | null;
-  version: Version;
-  createdAt: CreatedAt;
-  updatedAt: UpdatedAt;
-}
-
-export interface QueueCountersTable {
-  tenantId: string;
-  branchId: string;
-  queueDate: string;
-  lastNumber: number;
-}
-
-export interface QueueEntriesTable {
-  tenantId: string;
-  id: Generated<string>;
-  branchId: string;
-  visitId: string;
-  patientId: string;
-  doctorId: string;
-  queueDate: string;
-  queueNumber: number;
-  queueSeq: number;
-  visitPurposes: string[];
-  remark: string | null;
-  roomService: string | null;
-  roomName: string | null;
-  areaId: string | null;
-  status: string;
-  color: string;
-  visitTime: Timestamp;
-  timeIn: Generated<Date>;
-  timeOut: Timestamp | null;
-  consultIn: Timestamp | null;
-  consultOut: Timestamp | null;
-  callInTime: Timestamp | null;
-  isMco: Generated<boolean>;
-  queueStatus: Generated<number>;
-  voidedReason: string | null;
-  voidedAt: Timestamp | null;
-  version: Version;
-  createdAt: CreatedAt;
-  updatedAt: UpdatedAt;
-}
-
-export interface DiagnosesTable {
-  tenantId: string;
-  id: Generated<string>;
-  visitId: string;
-  patientId: string;
-  code: string;
-  description: string;
-  remark: string | null;
-  voidedAt: Timestamp | null;
-  createdAt: CreatedAt;
-}
-
-export interface PrescriptionsTable {
-  tenantId: string;
-  id: Generated<string>;
-  visitId: string;
-  patientId: string;
-  itemCode: string;
-  itemName: string;
-  createdAt: CreatedAt;
-}
-
-export interface AuditEventsTable {
-  tenantId: string;
-  id: Generated<string>;
-  happenedAt: CreatedAt;
-  userId: string | null;
-  branchId: string | null;
+export interface AuditEvents {
   action: string;
+  branchId: string | null;
+  detail: Json | null;
   entity: string;
   entityId: string | null;
-  detail: unknown;
+  happenedAt: Generated<Timestamp>;
+  id: Generated<string>;
+  tenantId: string;
+  userId: string | null;
 }
 
-export interface DoctorRoomsTable {
+export interface Branches {
+  address: string | null;
+  code: string;
+  companyRegistrationNo: string | null;
+  country: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  currency: Generated<string>;
+  fax: string | null;
+  hciCode: string | null;
+  id: Generated<string>;
+  isDefault: Generated<boolean>;
+  licenceNumber: string | null;
+  logo: Buffer | null;
+  logoContentType: string | null;
+  name: string;
+  phone: string | null;
+  postal: string | null;
+  printerEnabled: Generated<boolean>;
+  taxRegistrationNo: string | null;
   tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface CardNumberCounters {
+  lastValue: number;
+  prefix: string;
+  tenantId: string;
+}
+
+export interface Companies {
+  code: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  tenantId: string;
+  version: Generated<number>;
+}
+
+export interface DeviceAuthorizations {
+  authorizedAt: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  tenantId: string;
+  userId: string;
+  visitorId: string;
+}
+
+export interface Diagnoses {
+  code: string;
+  createdAt: Generated<Timestamp>;
+  description: string;
+  id: Generated<string>;
+  patientId: string;
+  remark: string | null;
+  tenantId: string;
+  visitId: string;
+  voidedAt: Timestamp | null;
+}
+
+export interface DisplayLinks {
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  id: Generated<string>;
+  name: string;
+  revokedAt: Timestamp | null;
+  tenantId: string;
+  tokenHash: Buffer;
+}
+
+export interface DoctorRooms {
+  areaId: string | null;
   branchId: string;
   doctorId: string;
   roomName: string;
-  areaId: string | null;
-  version: Version;
-  updatedAt: UpdatedAt;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
 }
 
-export interface DisplayLinksTable {
-  tenantId: string;
+export interface MailOutbox {
+  attempts: Generated<number>;
+  body: string;
+  createdAt: Generated<Timestamp>;
   id: Generated<string>;
-  branchId: string;
+  lastError: string | null;
+  sentAt: Timestamp | null;
+  status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
+  subject: string;
+  tenantId: string;
+  toAddress: string;
+}
+
+export interface PatientNameWords {
   name: string;
-  tokenHash: Buffer;
-  createdBy: string;
-  createdAt: CreatedAt;
+  patientId: string;
+  tenantId: string;
+  word: string;
+  words: string;
+}
+
+export interface Patients {
+  birthDate: string;
+  birthTime: string | null;
+  cardNo: string | null;
+  cardNoPrefix: string | null;
+  companyId: string | null;
+  consultDoctorId: string | null;
+  contactNo: string;
+  createdAt: Generated<Timestamp>;
+  email: string | null;
+  father: string | null;
+  gender: Gender;
+  homeAddress: string | null;
+  homePostal: string | null;
+  id: Generated<string>;
+  idType: string;
+  mother: string | null;
+  name: string;
+  nationality: string;
+  nric: string | null;
+  telCode: string;
+  tenantId: string;
+  title: Title | null;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface Prescriptions {
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  itemCode: string;
+  itemName: string;
+  patientId: string;
+  tenantId: string;
+  visitId: string;
+}
+
+export interface QueueCounters {
+  branchId: string;
+  lastNumber: number;
+  queueDate: string;
+  tenantId: string;
+}
+
+export interface QueueEntries {
+  areaId: string | null;
+  branchId: string;
+  callInTime: Timestamp | null;
+  color: string;
+  consultIn: Timestamp | null;
+  consultOut: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  doctorId: string;
+  id: Generated<string>;
+  isMco: Generated<boolean>;
+  patientId: string;
+  queueDate: string;
+  queueNumber: number;
+  queueSeq: number;
+  queueStatus: Generated<number>;
+  remark: string | null;
+  roomName: string | null;
+  roomService: string | null;
+  status: string;
+  tenantId: string;
+  timeIn: Generated<Timestamp>;
+  timeOut: Timestamp | null;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  visitId: string;
+  visitPurposes: string[];
+  visitTime: Timestamp;
+  voidedAt: Timestamp | null;
+  voidedReason: string | null;
+}
+
+export interface ReferenceOptions {
+  branchId: string | null;
+  code: string;
+  color: string | null;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  isDefault: Generated<boolean>;
+  list: string;
+  name: string;
+  sortOrder: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface Roles {
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  name: string;
+  permissions: Generated<string[]>;
+  system: Generated<boolean>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface Sessions {
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  ip: string | null;
+  kind: string;
   revokedAt: Timestamp | null;
+  tenantId: string;
+  tokenHash: Buffer;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface TenantModules {
+  module: string;
+  tenantId: string;
+}
+
+export interface Tenants {
+  activatedAt: Timestamp | null;
+  activationAttempts: Generated<number>;
+  activationCodeExpiresAt: Timestamp | null;
+  activationCodeHash: string | null;
+  activationSentAt: Timestamp | null;
+  clinicName: string;
+  clinicType: Generated<string>;
+  country: string;
+  createdAt: Generated<Timestamp>;
+  id: string;
+  inactivityTimeoutMinutes: Generated<number>;
+  requireDeviceAuthorization: Generated<boolean>;
+  status: Generated<'trial' | 'active'>;
+  subdomain: string;
+  timezoneOffset: number;
+  trialEndsAt: Timestamp | null;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface ThrottleEvents {
+  happenedAt: Generated<Timestamp>;
+  id: Generated<string>;
+  key: string;
+}
+
+export interface UserBranches {
+  branchId: string;
+  isDefault: Generated<boolean>;
+  roleId: string;
+  tenantId: string;
+  userId: string;
+}
+
+export interface Usernames {
+  tenantId: string;
+  userId: string;
+  username: string;
+}
+
+export interface Users {
+  createdAt: Generated<Timestamp>;
+  email: string;
+  firstName: string;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  lastName: string;
+  mcr: string | null;
+  mustChangePassword: Generated<boolean>;
+  offDuty: Generated<boolean>;
+  passwordChangedAt: Timestamp | null;
+  passwordHash: string | null;
+  tenantId: string;
+  type: string;
+  updatedAt: Generated<Timestamp>;
+  username: string;
+  version: Generated<number>;
+}
+
+export interface Visits {
+  branchId: string;
+  consultEnd: Timestamp | null;
+  consultStart: Timestamp | null;
+  createdAt: Generated<Timestamp>;
+  doctorId: string;
+  id: Generated<string>;
+  patientId: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  visitDate: Timestamp;
+  voidedAt: Timestamp | null;
 }
 
 export interface DB {
-  tenants: TenantsTable;
-  tenantModules: TenantModulesTable;
-  branches: BranchesTable;
-  users: UsersTable;
-  userBranches: UserBranchesTable;
-  roles: RolesTable;
-  sessions: SessionsTable;
-  deviceAuthorizations: DeviceAuthorizationsTable;
-  mailOutbox: MailOutboxTable;
-  throttleEvents: ThrottleEventsTable;
-  referenceOptions: ReferenceOptionsTable;
-  cardNumberCounters: CardNumberCountersTable;
-  companies: CompaniesTable;
-  patients: PatientsTable;
-  visits: VisitsTable;
-  queueCounters: QueueCountersTable;
-  queueEntries: QueueEntriesTable;
-  diagnoses: DiagnosesTable;
-  prescriptions: PrescriptionsTable;
-  auditEvents: AuditEventsTable;
-  doctorRooms: DoctorRoomsTable;
-  displayLinks: DisplayLinksTable;
+  auditEvents: AuditEvents;
+  branches: Branches;
+  cardNumberCounters: CardNumberCounters;
+  companies: Companies;
+  deviceAuthorizations: DeviceAuthorizations;
+  diagnoses: Diagnoses;
+  displayLinks: DisplayLinks;
+  doctorRooms: DoctorRooms;
+  mailOutbox: MailOutbox;
+  patientNameWords: PatientNameWords;
+  patients: Patients;
+  prescriptions: Prescriptions;
+  queueCounters: QueueCounters;
+  queueEntries: QueueEntries;
+  referenceOptions: ReferenceOptions;
+  roles: Roles;
+  sessions: Sessions;
+  tenantModules: TenantModules;
+  tenants: Tenants;
+  throttleEvents: ThrottleEvents;
+  userBranches: UserBranches;
+  usernames: Usernames;
+  users: Users;
+  visits: Visits;
 }

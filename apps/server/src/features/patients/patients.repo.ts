@@ -1,12 +1,12 @@
 import type { PatientSearchFilter } from '@clinic/domain';
 import { sql, type Insertable, type Selectable } from 'kysely';
-import type { PatientsTable } from '../../db/schema.ts';
+import type { Patients } from '../../db/schema.ts';
 import { tenantArgument, type TenantRead, type TenantTx } from '../../db/tenant-db.ts';
 import { containsPattern } from '../../db/like.ts';
 
 /** What registration writes; the rest of a patient row comes from later screens. */
 export type NewPatient = Omit<
-  Insertable<PatientsTable>,
+  Insertable<Patients>,
   | 'tenantId'
   | 'id'
   | 'version'
@@ -103,7 +103,7 @@ export async function setCardNo(tx: TenantTx, id: string, cardNo: string): Promi
 export const SEARCH_LIMIT = 20;
 
 export type PatientSearchRow = Pick<
-  Selectable<PatientsTable>,
+  Selectable<Patients>,
   | 'id'
   | 'name'
   | 'nric'

@@ -1,6 +1,6 @@
 import { doctorSortName, type QueueEntry } from '@clinic/domain';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DB, QueueEntriesTable } from '../../db/schema.ts';
+import type { DB, QueueEntries } from '../../db/schema.ts';
 import { tenantArgument, type TenantRead, type TenantTx } from '../../db/tenant-db.ts';
 import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
 import { containsPattern } from '../../db/like.ts';
@@ -31,7 +31,7 @@ function entryQuery(tx: TenantTx) {
     ]);
 }
 
-type EntryRow = Selectable<QueueEntriesTable> & {
+type EntryRow = Selectable<QueueEntries> & {
   patientName: string;
   nric: string | null;
   cardNo: string | null;
@@ -274,7 +274,7 @@ export async function openVisit(tx: TenantTx, entry: NewEntry): Promise<string> 
 export function insertNumberedEntry(
   tx: TenantTx,
   entry: NewEntry & { id: string; visitId: string },
-): Promise<Selectable<QueueEntriesTable>> {
+): Promise<Selectable<QueueEntries>> {
   const { tenantId } = tx;
   const { branchId, queueDate } = entry;
   return tx.db
@@ -323,7 +323,7 @@ const ENTRY_COLUMNS = [
 
 type EntryChanges = Partial<
   Pick<
-    QueueEntriesTable,
+    QueueEntries,
     'visitPurposes' | 'remark' | 'roomService' | 'status' | 'color' | 'queueSeq' | 'voidedReason'
   > & {
     queueStatus: number;
