@@ -3,6 +3,28 @@ import vitest from '@vitest/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Feature code never opens a connection of its own. */
+const NO_CONNECTION = [
+  {
+    group: ['**/db/connection.ts'],
+    message: 'Features use the TenantTx they are given, not a connection.',
+  },
+  { group: ['pg', '@electric-sql/pglite'], message: 'Features use the TenantTx they are given.' },
+];
+/** `../other-feature/anything` but its service (`../../` leads out of the features). */
+const OTHER_FEATURE = {
+  regex: '^\\.\\./[^./][^/]*/(?![^/]*\\.service\\.ts$)',
+  message: 'A feature uses another feature through its service (*.service.ts) only.',
+};
+const NO_REPOSITORY = {
+  regex: '\\.repo\\.ts$',
+  message: "Call the feature's service: only a feature's own service calls its repository.",
+};
+const NO_FEATURES = {
+  regex: '(^|/)features/',
+  message: 'platform/ and db/ serve the features and never import them.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,27 +54,33 @@ export default tseslint.config(
     },
   },
   {
-    // Feature code reaches tenant data only through a tenant transaction (TenantTx):
-    // it never opens its own connection.
+    // Feature code reaches tenant data only through a tenant transaction (TenantTx): it
+    // never opens its own connection. A feature uses another only through its service.
     files: ['apps/server/src/features/**/*.ts'],
     ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...NO_CONNECTION, OTHER_FEATURE] }] },
+  },
+  {
+    // Routes call services; only its own service calls a feature's repository.
+    files: ['apps/server/src/features/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/db/connection.ts'],
-              message: 'Features use the TenantTx they are given, not a connection.',
-            },
-            {
-              group: ['pg', '@electric-sql/pglite'],
-              message: 'Features use the TenantTx they are given.',
-            },
-          ],
-        },
+        { patterns: [...NO_CONNECTION, OTHER_FEATURE, NO_REPOSITORY] },
       ],
     },
+  },
+  {
+    // The demo seed builds its clinic the way the app does: through the services.
+    files: ['apps/server/src/seed/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_REPOSITORY] }] },
+  },
+  {
+    // The platform and the database layer serve the features and know none of them.
+    files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_FEATURES] }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

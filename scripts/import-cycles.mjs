@@ -54,11 +54,38 @@ export function findCycles(graph) {
   return cycles;
 }
 
+const FEATURES = 'apps/server/src/features';
+const ANY_IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+
+/**
+ * The server's features with the features each imports, type-only imports included: a
+ * feature and those it uses must form a tree too (queue-display uses the queue, so the
+ * queue uses nothing of queue-display, not even a type).
+ */
+export function featureGraph(root) {
+  const features = join(root, FEATURES);
+  const featureOf = (file) => relative(features, file).split('/')[0];
+  const graph = new Map();
+  for (const file of sourceFiles(features)) {
+    const from = featureOf(file);
+    const targets = graph.get(from) ?? new Set();
+    for (const match of readFileSync(file, 'utf8').matchAll(ANY_IMPORT)) {
+      const target = resolve(dirname(file), match[1]);
+      const to = featureOf(target);
+      if (target.startsWith(features) && to !== from) targets.add(to);
+    }
+    graph.set(from, targets);
+  }
+  return new Map([...graph].map(([feature, targets]) => [feature, [...targets]]));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const cycles = findCycles(importGraph(root));
   for (const cycle of cycles)
     console.error(`Import cycle: ${cycle.map((file) => relative(root, file)).join(' -> ')}`);
-  if (cycles.length > 0) process.exit(1);
-  console.log('No import cycles.');
+  const featureCycles = findCycles(featureGraph(root));
+  for (const cycle of featureCycles) console.error(`Feature cycle: ${cycle.join(' -> ')}`);
+  if (cycles.length + featureCycles.length > 0) process.exit(1);
+  console.log('No import cycles, between modules or between features.');
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findCycles, importGraph } from './import-cycles.mjs';
+import { featureGraph, findCycles, importGraph } from './import-cycles.mjs';
 
 /** A throw-away source tree laid out as the repository's. */
 function tree(files) {
@@ -36,5 +36,22 @@ describe('import cycles', () => {
       'packages/domain/src/b.test.ts': "import { b } from './b.ts';\n",
     });
     expect(findCycles(importGraph(root))).toEqual([]);
+  });
+
+  it('finds features that use each other, even through a type', () => {
+    const features = 'apps/server/src/features';
+    const root = tree({});
+    for (const feature of ['queue', 'queue-display', 'visits'])
+      mkdirSync(join(root, features, feature), { recursive: true });
+    const write = (path, text) => writeFileSync(join(root, features, path), text);
+    write('queue/queue.repo.ts', "import type { Room } from '../queue-display/rooms.ts';\n");
+    write('queue/queue.service.ts', "import { v } from '../visits/visits.service.ts';\n");
+    write('queue-display/rooms.ts', "import { q } from '../queue/queue.service.ts';\n");
+    write('queue-display/rooms.test.ts', "import { v } from '../visits/visits.service.ts';\n");
+    write('visits/visits.service.ts', "import { s } from '../../platform/scope.ts';\n");
+    const graph = featureGraph(root);
+    expect(graph.get('visits')).toEqual([]);
+    expect(graph.get('queue-display')).toEqual(['queue']);
+    expect(findCycles(graph)).toEqual([['queue', 'queue-display', 'queue']]);
   });
 });

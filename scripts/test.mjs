@@ -28,6 +28,7 @@ const steps = [
   ),
   () => run('eslint', ['.', '--max-warnings=0']),
   () => run('node', ['scripts/import-cycles.mjs']),
+  () => run('node', ['scripts/table-owners.mjs']),
   () => run('prettier', ['--check', '.', '--log-level', 'warn']),
   () => run('vitest', ['run']),
   buildWebIfStale,

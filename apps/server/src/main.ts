@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, configFromEnv } from './config.ts';
-import { demoSignIns, seedDemo } from './db/seed/demo.ts';
+import { demoSignIns, seedDemo } from './seed/demo.ts';
 
 /** Starts the server: migrates, seeds the demo clinic on an empty database, listens. */
 async function main(): Promise<void> {

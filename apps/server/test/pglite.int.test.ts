@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
-import { DEMO_PASSWORD, demoSignIns, seedDemo } from '../src/db/seed/demo.ts';
+import { DEMO_PASSWORD, demoSignIns, seedDemo } from '../src/seed/demo.ts';
 import { withTenant } from '../src/db/tenant-db.ts';
 import { expectStatus, newClinic, signIn, startTestApp, type TestApp } from './helpers.ts';
 

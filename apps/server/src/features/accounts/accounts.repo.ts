@@ -1,7 +1,6 @@
-import type { BranchOption, SessionUser, UserType } from '@clinic/domain';
+import type { SessionUser, UserType } from '@clinic/domain';
 
 import type { TenantTx } from '../../db/tenant-db.ts';
-import { defaultRoleId, withRole } from '../roles/roles.repo.ts';
 
 export interface NewTenant {
   id: string;
@@ -28,31 +27,6 @@ export async function insertModules(tx: TenantTx, modules: readonly string[]): P
     .execute();
 }
 
-export interface NewBranch {
-  code: string;
-  name: string;
-  isDefault: boolean;
-  currency: string;
-  country: string;
-  address?: string | null;
-  postal?: string | null;
-  phone?: string | null;
-  fax?: string | null;
-  hciCode?: string | null;
-  licenceNumber?: string | null;
-  companyRegistrationNo?: string | null;
-  taxRegistrationNo?: string | null;
-}
-
-export async function insertBranch(tx: TenantTx, branch: NewBranch): Promise<string> {
-  const { id } = await tx.db
-    .insertInto('branches')
-    .values({ tenantId: tx.tenantId, ...branch })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 export interface NewUser {
   username: string;
   firstName: string;
@@ -64,33 +38,12 @@ export interface NewUser {
   mustChangePassword: boolean;
 }
 
-export async function insertUser(
-  tx: TenantTx,
-  user: NewUser,
-  /** Each with the user's role there; the default role of the user's type when none is given. */
-  branches: { branchId: string; isDefault: boolean; roleId?: string }[],
-): Promise<string> {
+export async function insertUser(tx: TenantTx, user: NewUser): Promise<string> {
   const { id } = await tx.db
     .insertInto('users')
     .values({ tenantId: tx.tenantId, ...user })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (branches.length > 0) {
-    const fallback = branches.every((branch) => branch.roleId)
-      ? undefined
-      : await defaultRoleId(tx, user.type);
-    await tx.db
-      .insertInto('userBranches')
-      .values(
-        branches.map(({ roleId, ...branch }) => ({
-          tenantId: tx.tenantId,
-          userId: id,
-          ...branch,
-          roleId: roleId ?? fallback!,
-        })),
-      )
-      .execute();
-  }
   return id;
 }
 
@@ -142,6 +95,20 @@ export async function markActivated(tx: TenantTx): Promise<void> {
     .execute();
 }
 
+/** The clinic is a customer: active, with no trial end. */
+export async function endTrial(tx: TenantTx): Promise<void> {
+  await tx.db
+    .updateTable('tenants')
+    .set((eb) => ({
+      status: 'active',
+      trialEndsAt: null,
+      updatedAt: new Date(),
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', tx.tenantId)
+    .execute();
+}
+
 /** The first administrator: the person who registered the clinic. */
 export function findOwner(tx: TenantTx) {
   return tx.db
@@ -185,12 +152,9 @@ export function tenantModules(tx: TenantTx): Promise<string[]> {
     .then((rows) => rows.map((row) => row.module));
 }
 
-/** The user's branches, the default one first. */
-export async function accessibleBranches(
-  tx: TenantTx,
-  userId: string,
-): Promise<Array<BranchOption & { hciCode: string | null; licenceNumber: string | null }>> {
-  const rows = await tx.db
+/** The user's branches with their role columns, the default one first. */
+export function accessibleBranches(tx: TenantTx, userId: string) {
+  return tx.db
     .selectFrom('userBranches as ub')
     .innerJoin('branches as b', (join) =>
       join.onRef('b.tenantId', '=', 'ub.tenantId').onRef('b.id', '=', 'ub.branchId'),
@@ -204,7 +168,6 @@ export async function accessibleBranches(
     .orderBy('ub.isDefault', 'desc')
     .orderBy('b.code')
     .execute();
-  return rows.map(withRole);
 }
 
 export async function insertSession(

@@ -27,8 +27,9 @@ import {
   temporaryPassword,
   verifySecret,
 } from '../../platform/passwords.ts';
-import { seedBranchOptions, seedTenantOptions } from '../options/options.repo.ts';
-import { seedSystemRoles } from '../roles/roles.repo.ts';
+import { createBranch, type NewBranch } from '../branches/branches.service.ts';
+import { seedBranchOptions, seedTenantOptions } from '../options/options.service.ts';
+import { giveBranches, seedSystemRoles, type BranchGrant } from '../roles/roles.service.ts';
 import * as repo from './accounts.repo.ts';
 
 export const TRIAL_DAYS = 30;
@@ -96,6 +97,38 @@ function takenError(errors: FieldError[]): AppError {
   );
 }
 
+/** A new clinic with what every clinic starts with: every module, the system roles, the lists. */
+export async function openClinic(tx: TenantTx, tenant: repo.NewTenant): Promise<void> {
+  await repo.insertTenant(tx, tenant);
+  await repo.insertModules(tx, ALL_MODULES);
+  await seedSystemRoles(tx);
+  await seedTenantOptions(tx);
+}
+
+/** A branch of the clinic with its option lists; answers its id. */
+export async function openBranch(tx: TenantTx, branch: NewBranch): Promise<string> {
+  const branchId = await createBranch(tx, branch);
+  await seedBranchOptions(tx, branchId);
+  return branchId;
+}
+
+/** A user who works in the given branches (the default role of their type unless named). */
+export async function addUser(
+  tx: TenantTx,
+  user: repo.NewUser,
+  branches: BranchGrant[],
+): Promise<string> {
+  const userId = await repo.insertUser(tx, user);
+  await giveBranches(tx, { userId, userType: user.type }, branches);
+  return userId;
+}
+
+/** Activates a clinic for good, as the demo clinic is: no activation code, no trial. */
+export async function activateWithoutTrial(tx: TenantTx): Promise<void> {
+  await repo.markActivated(tx);
+  await repo.endTrial(tx);
+}
+
 /** Creates the tenant on trial, its first branch and its administrator, and mails the code. */
 export async function registerTenant(
   ctx: AppContext,
@@ -121,7 +154,7 @@ export async function registerTenant(
   const codeHash = await hashSecret(code);
   try {
     await withTenant(ctx.db, tenantId, async (tx) => {
-      await repo.insertTenant(tx, {
+      await openClinic(tx, {
         id: tenantId,
         subdomain: body.subdomain,
         clinicName: body.clinic,
@@ -131,18 +164,14 @@ export async function registerTenant(
         activationCodeHash: codeHash,
         activationCodeExpiresAt: hoursFromNow(ACTIVATION_CODE_HOURS),
       });
-      await repo.insertModules(tx, ALL_MODULES);
-      await seedSystemRoles(tx);
-      await seedTenantOptions(tx);
-      const branchId = await repo.insertBranch(tx, {
+      const branchId = await openBranch(tx, {
         code: FIRST_BRANCH_CODE,
         name: body.clinic,
         isDefault: true,
         currency: currencyOfCountry(body.country),
         country: body.country,
       });
-      await seedBranchOptions(tx, branchId);
-      await repo.insertUser(
+      await addUser(
         tx,
         {
           username: body.email,

@@ -16,6 +16,7 @@ import { AppError, fieldError, forbidden, notFound, rateLimited } from '../../pl
 import { hashSecret, verifySecret } from '../../platform/passwords.ts';
 import { newSessionToken } from '../../platform/tokens.ts';
 import type { ThrottleRule } from '../../platform/throttle.ts';
+import { withRole } from '../roles/roles.service.ts';
 import * as repo from './accounts.repo.ts';
 
 /** Failed sign-ins allowed per account and per address within 15 minutes. */
@@ -143,7 +144,7 @@ async function attemptSignIn(
     ip: caller.ip,
     userAgent: caller.userAgent,
   });
-  const branches = await repo.accessibleBranches(tx, userId);
+  const branches = (await repo.accessibleBranches(tx, userId)).map(withRole);
   return {
     session: {
       token,
@@ -263,7 +264,7 @@ export async function timeoutInfo(
   return withTenant(ctx.db, principal.tenantId, async (tx) => {
     const tenant = await repo.findTenant(tx);
     if (!tenant) throw notFound();
-    const branches = await repo.accessibleBranches(tx, principal.userId);
+    const branches = (await repo.accessibleBranches(tx, principal.userId)).map(withRole);
     const branch = branches.find((b) => b.id === branchId) ?? branches[0];
     return {
       timeout: tenant.inactivityTimeoutMinutes,

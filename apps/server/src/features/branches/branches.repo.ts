@@ -1,13 +1,33 @@
-import type { BranchOption, CurrentBranch } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
-import { withRole } from '../roles/roles.repo.ts';
 
-export async function findCurrentBranch(
-  tx: TenantTx,
-  userId: string,
-  branchId: string,
-): Promise<CurrentBranch | undefined> {
-  const row = await tx.db
+export interface NewBranch {
+  code: string;
+  name: string;
+  isDefault: boolean;
+  currency: string;
+  country: string;
+  address?: string | null;
+  postal?: string | null;
+  phone?: string | null;
+  fax?: string | null;
+  hciCode?: string | null;
+  licenceNumber?: string | null;
+  companyRegistrationNo?: string | null;
+  taxRegistrationNo?: string | null;
+}
+
+export async function insertBranch(tx: TenantTx, branch: NewBranch): Promise<string> {
+  const { id } = await tx.db
+    .insertInto('branches')
+    .values({ tenantId: tx.tenantId, ...branch })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** A branch of the user's with the user's role there (role columns not yet shaped). */
+export function findCurrentBranch(tx: TenantTx, userId: string, branchId: string) {
+  return tx.db
     .selectFrom('branches as b')
     .innerJoin('userBranches as ub', (join) =>
       join
@@ -38,19 +58,11 @@ export async function findCurrentBranch(
     .select((eb) => eb('b.logo', 'is not', null).as('hasLogo'))
     .where('b.id', '=', branchId)
     .executeTakeFirst();
-  if (!row) return undefined;
-  const { printerEnabled, ...branch } = withRole(row);
-  return {
-    ...branch,
-    hasLogo: Boolean(branch.hasLogo),
-    printer: printerEnabled,
-    currency: branch.currency.trim(),
-    country: branch.country.trim(),
-  };
 }
 
-export async function branchOptions(tx: TenantTx, userId: string): Promise<BranchOption[]> {
-  const rows = await tx.db
+/** The user's branches with their role in each, the default one first. */
+export function branchOptions(tx: TenantTx, userId: string) {
+  return tx.db
     .selectFrom('userBranches as ub')
     .innerJoin('branches as b', (join) =>
       join.onRef('b.tenantId', '=', 'ub.tenantId').onRef('b.id', '=', 'ub.branchId'),
@@ -64,5 +76,14 @@ export async function branchOptions(tx: TenantTx, userId: string): Promise<Branc
     .orderBy('ub.isDefault', 'desc')
     .orderBy('b.code')
     .execute();
-  return rows.map(withRole);
+}
+
+/** The clinic's time zone and the branch's HCI code, or undefined for no such branch. */
+export function clinicFacts(tx: TenantTx, branchId: string) {
+  return tx.db
+    .selectFrom('branches as b')
+    .innerJoin('tenants as t', 't.id', 'b.tenantId')
+    .select(['t.timezoneOffset', 'b.hciCode'])
+    .where('b.id', '=', branchId)
+    .executeTakeFirst();
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { SIGNED_IN, branchOf, principalOf, tenantRunner } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
-import { branchOptions, findCurrentBranch } from './branches.repo.ts';
+import { branchesOfUser, currentBranch } from './branches.service.ts';
 
 /** The caller's branches (doc 1 section 7 'Account'). */
 export function branchesRoutes(ctx: AppContext) {
@@ -23,10 +23,11 @@ export function branchesRoutes(ctx: AppContext) {
       schema: { tags: ['branches'], response: { 200: dataOf(CurrentBranch) } },
       handler: async (request) => {
         const { userId } = principalOf(request);
-        const branch = await tenantRunner(
-          ctx.db,
-          request,
-        )((tx) => findCurrentBranch(tx, userId, branchOf(request)));
+        const branch = await currentBranch(
+          tenantRunner(ctx.db, request),
+          userId,
+          branchOf(request),
+        );
         if (!branch) throw notFound('This branch does not exist.');
         return { data: branch };
       },
@@ -43,10 +44,10 @@ export function branchesRoutes(ctx: AppContext) {
       },
       schema: { tags: ['branches'], response: { 200: listOf(BranchOption) } },
       handler: async (request) => {
-        const items = await tenantRunner(
-          ctx.db,
-          request,
-        )((tx) => branchOptions(tx, principalOf(request).userId));
+        const items = await branchesOfUser(
+          tenantRunner(ctx.db, request),
+          principalOf(request).userId,
+        );
         return { data: { items, total: items.length } };
       },
     });

@@ -24,11 +24,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { SIGNED_IN, branchOf, tenantRunner } from '../../platform/access.ts';
-import { companyOptions, doctorsOfBranch } from './directory.repo.ts';
 import type { OptionList } from './options.defaults.ts';
 import * as admin from './options.service.ts';
+import { companyOptions, doctorsOfBranch, listOptions } from './options.service.ts';
 import { branchScope } from '../../platform/scope.ts';
-import * as repo from './options.repo.ts';
 
 /** Reference lists every form needs, whatever the role: nothing of a patient's in them. */
 const signedInBranch = { module: null, branch: 'required', permission: SIGNED_IN } as const;
@@ -57,7 +56,7 @@ export function optionsRoutes(ctx: AppContext) {
         ctx.db,
         request,
       )((tx) =>
-        repo.listOptions(tx, list, {
+        listOptions(tx, list, {
           activeOnly: true,
           keyword: keyword ?? undefined,
           branchId: request.branchId,
@@ -172,7 +171,7 @@ export function optionsRoutes(ctx: AppContext) {
         const rows = await tenantRunner(
           ctx.db,
           request,
-        )((tx) => repo.listOptions(tx, 'roomService', { branchId: branchOf(request) }));
+        )((tx) => listOptions(tx, 'roomService', { branchId: branchOf(request) }));
         const { page, pageSize } = request.query;
         const slice = rows.slice((page - 1) * pageSize, page * pageSize);
         return {

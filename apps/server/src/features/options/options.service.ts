@@ -16,6 +16,18 @@ import type { BranchScope } from '../../platform/scope.ts';
 import { BRANCH_LISTS, type OptionList } from './options.defaults.ts';
 import * as repo from './options.repo.ts';
 
+/** What other features read of the lists inside their own transaction, and a new clinic's lists. */
+export {
+  findOption,
+  findOptionByCode,
+  findOptionByName,
+  listOptions,
+  seedBranchOptions,
+  seedTenantOptions,
+} from './options.repo.ts';
+/** The people and companies forms pick from. */
+export { companyOptions, doctorsOfBranch } from './directory.repo.ts';
+
 /** Room services and waiting areas belong to the caller's branch; other lists to the clinic. */
 const branchOfList = (scope: BranchScope, list: OptionList) =>
   BRANCH_LISTS.has(list) ? scope.branchId : null;

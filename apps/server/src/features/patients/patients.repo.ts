@@ -100,6 +100,16 @@ export async function setCardNo(tx: TenantTx, id: string, cardNo: string): Promi
     .execute();
 }
 
+/** The doctor the picker preselects for the patient next time (no new version: not an edit). */
+export async function setConsultDoctor(tx: TenantTx, id: string, doctorId: string): Promise<void> {
+  await tx.db
+    .updateTable('patients')
+    .set({ consultDoctorId: doctorId })
+    .where('tenantId', '=', tx.tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
 export const SEARCH_LIMIT = 20;
 
 export type PatientSearchRow = Pick<

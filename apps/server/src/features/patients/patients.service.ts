@@ -16,9 +16,13 @@ import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { audit } from '../../platform/audit.ts';
 import { AppError, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
-import { clinicContext, type BranchScope } from '../../platform/scope.ts';
-import { findOptionByCode, listOptions } from '../options/options.repo.ts';
+import type { BranchScope } from '../../platform/scope.ts';
+import { clinicContext } from '../branches/branches.service.ts';
+import { findOptionByCode, listOptions } from '../options/options.service.ts';
 import * as repo from './patients.repo.ts';
+
+/** A queued patient's doctor becomes their consulting doctor (the queue sets it). */
+export { setConsultDoctor as rememberConsultDoctor } from './patients.repo.ts';
 
 function refuse(errors: FieldError[]): never {
   throw new AppError(400, 'VALIDATION', errors.map((e) => e.message).join('\n'), errors);

@@ -2,7 +2,6 @@ import type { DisplayIdentity, DisplayLink, DoctorRoom } from '@clinic/domain';
 import { UserType } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
-import { staffOfBranch } from '../options/directory.repo.ts';
 
 function toLink(row: {
   id: string;
@@ -73,13 +72,21 @@ export function displayIdentity(tx: TenantTx, branchId: string): Promise<Display
 }
 
 /** The users (`u`) who work in the branch, each with their room there (`r`, or nulls). */
-export function staffWithRooms(tx: TenantTx, branchId: string) {
-  return staffOfBranch(tx, branchId).leftJoin('doctorRooms as r', (join) =>
-    join
-      .onRef('r.tenantId', '=', 'u.tenantId')
-      .onRef('r.doctorId', '=', 'u.id')
-      .on('r.branchId', '=', branchId),
-  );
+function staffWithRooms(tx: TenantTx, branchId: string) {
+  return tx.db
+    .selectFrom('users as u')
+    .innerJoin('userBranches as ub', (join) =>
+      join
+        .onRef('ub.tenantId', '=', 'u.tenantId')
+        .onRef('ub.userId', '=', 'u.id')
+        .on('ub.branchId', '=', branchId),
+    )
+    .leftJoin('doctorRooms as r', (join) =>
+      join
+        .onRef('r.tenantId', '=', 'u.tenantId')
+        .onRef('r.doctorId', '=', 'u.id')
+        .on('r.branchId', '=', branchId),
+    );
 }
 
 /** Every active doctor of the branch with their room, if one is set. */

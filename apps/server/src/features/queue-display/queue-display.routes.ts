@@ -17,7 +17,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { branchScope } from '../../platform/scope.ts';
-import * as repo from './queue-display.repo.ts';
 import * as display from './queue-display.service.ts';
 
 /** Read by staff and by a display link of the branch. */
@@ -49,18 +48,14 @@ export function queueDisplayRoutes(ctx: AppContext) {
     app.get('/queue/display/identity', {
       config: { access: boardAccess },
       schema: { tags: ['queue-display'], response: { 200: dataOf(DisplayIdentity) } },
-      handler: async (request) => {
-        const caller = scope(request);
-        return { data: await caller.run((tx) => repo.displayIdentity(tx, caller.branchId)) };
-      },
+      handler: async (request) => ({ data: await display.displayIdentity(scope(request)) }),
     });
 
     app.get('/queue/display-links', {
       config: { access: { ...queueModule, permission: 'displayLinks:read' } },
       schema: { tags: ['queue-display'], response: { 200: listOf(DisplayLink) } },
       handler: async (request) => {
-        const caller = scope(request);
-        const items = await caller.run((tx) => repo.branchDisplayLinks(tx, caller.branchId));
+        const items = await display.displayLinks(scope(request));
         return { data: { items, total: items.length } };
       },
     });
@@ -95,8 +90,7 @@ export function queueDisplayRoutes(ctx: AppContext) {
       config: { access: { ...queueModule, permission: 'queue:read' } },
       schema: { tags: ['queue-display'], response: { 200: listOf(DoctorRoom) } },
       handler: async (request) => {
-        const caller = scope(request);
-        const items = await caller.run((tx) => repo.doctorRooms(tx, caller.branchId));
+        const items = await display.doctorRooms(scope(request));
         return { data: { items, total: items.length } };
       },
     });

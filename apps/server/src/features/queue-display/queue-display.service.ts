@@ -1,5 +1,7 @@
 import {
   queueDisplayAnswer,
+  type DisplayIdentity,
+  type DisplayLink,
   type DoctorRoom,
   type DoctorRoomBody,
   type IssuedDisplayLink,
@@ -9,19 +11,33 @@ import {
 import { randomBytes } from 'node:crypto';
 import { DISPLAY_TOKEN_PREFIX } from '../../platform/access.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
-import { clinicContext, type BranchScope } from '../../platform/scope.ts';
+import type { BranchScope } from '../../platform/scope.ts';
 import { hashToken } from '../../platform/tokens.ts';
-import { findOption } from '../options/options.repo.ts';
-import * as queueRepo from '../queue/queue.repo.ts';
+import { findOption } from '../options/options.service.ts';
+import { listDay } from '../queue/queue.service.ts';
 import * as repo from './queue-display.repo.ts';
 
 /** The board's lists for the day and filters asked for. */
-export function boardOf(scope: BranchScope, query: QueueDisplayQuery): Promise<QueueDisplayAnswer> {
-  return scope.run(async (tx) => {
-    const clinic = await clinicContext(tx, scope.branchId);
-    const entries = await queueRepo.listDay(tx, scope.branchId, clinic.dateOf(query.visitDate));
-    return queueDisplayAnswer(entries, { roomServices: query.status, areaID: query.areaID });
-  });
+export async function boardOf(
+  scope: BranchScope,
+  query: QueueDisplayQuery,
+): Promise<QueueDisplayAnswer> {
+  const entries = await listDay(scope, query.visitDate);
+  return queueDisplayAnswer(entries, { roomServices: query.status, areaID: query.areaID });
+}
+
+/** The clinic and branch a board shows in its header. */
+export function displayIdentity(scope: BranchScope): Promise<DisplayIdentity> {
+  return scope.run((tx) => repo.displayIdentity(tx, scope.branchId));
+}
+
+export function displayLinks(scope: BranchScope): Promise<DisplayLink[]> {
+  return scope.run((tx) => repo.branchDisplayLinks(tx, scope.branchId));
+}
+
+/** Every active doctor of the branch with their room, if one is set. */
+export function doctorRooms(scope: BranchScope): Promise<DoctorRoom[]> {
+  return scope.run((tx) => repo.doctorRooms(tx, scope.branchId));
 }
 
 /** A new display link: its token is answered this once and stored only as a hash. */

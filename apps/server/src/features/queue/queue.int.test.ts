@@ -1,7 +1,7 @@
 import { PENDING_COLOUR, QUEUE_MESSAGES, QueueEntry, listOf } from '@clinic/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant-db.ts';
-import { clinicContext } from '../../platform/scope.ts';
+import { clinicContext } from '../branches/branches.service.ts';
 import { listDay } from './queue.repo.ts';
 import {
   addBranch,

@@ -4,7 +4,6 @@ import type { DB, QueueEntries } from '../../db/schema.ts';
 import { tenantArgument, type TenantRead, type TenantTx } from '../../db/tenant-db.ts';
 import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
 import { containsPattern } from '../../db/like.ts';
-import { staffWithRooms } from '../queue-display/queue-display.repo.ts';
 
 /** The queue entry as the screen shows it: joined with patient, company and doctor. */
 function entryQuery(tx: TenantTx) {
@@ -240,33 +239,6 @@ export interface NewEntry {
 }
 
 /**
- * Opens the visit an entry will belong to, and makes its doctor the patient's consulting
- * doctor (the picker preselects that doctor next time); answers the visit's id.
- */
-export async function openVisit(tx: TenantTx, entry: NewEntry): Promise<string> {
-  const { tenantId } = tx;
-  const { id } = await tx.db
-    .with('remembered', (db) =>
-      db
-        .updateTable('patients')
-        .set({ consultDoctorId: entry.doctorId })
-        .where('tenantId', '=', tenantId)
-        .where('id', '=', entry.patientId),
-    )
-    .insertInto('visits')
-    .values({
-      tenantId,
-      branchId: entry.branchId,
-      patientId: entry.patientId,
-      doctorId: entry.doctorId,
-      visitDate: entry.visitTime,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
-/**
  * Takes the day's next number (the branch's counter for the date) and inserts the entry
  * under it, in one statement. The counter row stays locked until commit, and every add of
  * the branch waits for it, so callers do everything else first.
@@ -367,39 +339,6 @@ export async function lockEntries(tx: TenantTx, ids: string[]) {
     .execute();
 }
 
-export async function setVisitDate(tx: TenantTx, visitId: string, visitDate: Date): Promise<void> {
-  await tx.db
-    .updateTable('visits')
-    .set({ visitDate, updatedAt: new Date() })
-    .where('id', '=', visitId)
-    .execute();
-}
-
-export async function voidVisit(tx: TenantTx, visitId: string): Promise<void> {
-  await tx.db
-    .updateTable('visits')
-    .set({ voidedAt: new Date(), updatedAt: new Date() })
-    .where('id', '=', visitId)
-    .execute();
-}
-
-/** The spec's delete rule: a non-voided diagnosis or any prescription keeps the visit. */
-export async function visitHasClinicalRecords(tx: TenantTx, visitId: string): Promise<boolean> {
-  const diagnosis = await tx.db
-    .selectFrom('diagnoses')
-    .select('id')
-    .where('visitId', '=', visitId)
-    .where('voidedAt', 'is', null)
-    .executeTakeFirst();
-  if (diagnosis) return true;
-  const prescription = await tx.db
-    .selectFrom('prescriptions')
-    .select('id')
-    .where('visitId', '=', visitId)
-    .executeTakeFirst();
-  return Boolean(prescription);
-}
-
 /** What a queue entry shows of its patient, or undefined for no such patient. */
 export function patientForQueue(tx: TenantTx, patientId: string) {
   return tx.db
@@ -417,7 +356,20 @@ export function patientForQueue(tx: TenantTx, patientId: string) {
  * their room and waiting area in the branch (null without one).
  */
 export function doctorOfBranch(tx: TenantTx, branchId: string, userId: string) {
-  return staffWithRooms(tx, branchId)
+  return tx.db
+    .selectFrom('users as u')
+    .innerJoin('userBranches as ub', (join) =>
+      join
+        .onRef('ub.tenantId', '=', 'u.tenantId')
+        .onRef('ub.userId', '=', 'u.id')
+        .on('ub.branchId', '=', branchId),
+    )
+    .leftJoin('doctorRooms as r', (join) =>
+      join
+        .onRef('r.tenantId', '=', 'u.tenantId')
+        .onRef('r.doctorId', '=', 'u.id')
+        .on('r.branchId', '=', branchId),
+    )
     .select([
       'u.type',
       'u.isActive',

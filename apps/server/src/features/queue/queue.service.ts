@@ -24,8 +24,11 @@ import {
   forbidden,
   notFound,
 } from '../../platform/errors.ts';
-import { clinicContext, type BranchScope } from '../../platform/scope.ts';
-import { findOptionByCode, findOptionByName, listOptions } from '../options/options.repo.ts';
+import type { BranchScope } from '../../platform/scope.ts';
+import { clinicContext } from '../branches/branches.service.ts';
+import { findOptionByCode, findOptionByName, listOptions } from '../options/options.service.ts';
+import { rememberConsultDoctor } from '../patients/patients.service.ts';
+import * as visits from '../visits/visits.service.ts';
 import type { QueueDayCache } from './queue-day-cache.ts';
 import * as repo from './queue.repo.ts';
 
@@ -209,6 +212,20 @@ async function checkAdd(tx: TenantTx, branchId: string, body: QueueCreateBody) {
   return { clinic, patient, doctor, pending };
 }
 
+/**
+ * Opens the visit an entry will belong to, and makes its doctor the patient's consulting
+ * doctor (the picker preselects that doctor next time); answers the visit's id.
+ */
+async function openVisit(tx: TenantTx, entry: repo.NewEntry): Promise<string> {
+  await rememberConsultDoctor(tx, entry.patientId, entry.doctorId);
+  return visits.openVisit(tx, {
+    branchId: entry.branchId,
+    patientId: entry.patientId,
+    doctorId: entry.doctorId,
+    visitDate: entry.visitTime,
+  });
+}
+
 /** Adds an existing patient to the day's queue, opening a visit. */
 export async function addToQueue(
   ctx: AppContext,
@@ -234,7 +251,7 @@ export async function addToQueue(
     // Everything that needs no queue number comes first: taking the number locks the
     // day's counter until commit, and every add of the branch waits for that lock.
     const id = randomUUID();
-    const visitId = await repo.openVisit(tx, entry);
+    const visitId = await openVisit(tx, entry);
     await audit(tx, {
       userId: scope.userId,
       branchId: scope.branchId,
@@ -325,7 +342,7 @@ export function changeVisitTime(
     }
     if (clinic.hciCode && visitTime > clinic.now + 60)
       throw fieldError('visitTime', QUEUE_MESSAGES.visitDateFuture);
-    await repo.setVisitDate(tx, entry.visitId, new Date(visitTime * 1000));
+    await visits.setVisitDate(tx, entry.visitId, new Date(visitTime * 1000));
     return { visitTime: new Date(visitTime * 1000) };
   });
 }
@@ -379,7 +396,7 @@ export async function deleteEntry(
 ): Promise<void> {
   await scope.run(async (tx) => {
     const entry = await activeEntry(tx, scope, id);
-    if (await repo.visitHasClinicalRecords(tx, entry.visitId))
+    if (await visits.visitHasClinicalRecords(tx, entry.visitId))
       throw badRequest(QUEUE_MESSAGES.deleteBlocked);
     const voided = await repo.updateEntry(tx, id, version, {
       queueStatus: -1,
@@ -387,7 +404,7 @@ export async function deleteEntry(
       voidedAt: new Date(),
     });
     if (!voided) throw conflict();
-    await repo.voidVisit(tx, entry.visitId);
+    await visits.voidVisit(tx, entry.visitId);
     await audit(tx, {
       userId: scope.userId,
       branchId: scope.branchId,

@@ -2,8 +2,6 @@ import {
   SYSTEM_ROLES,
   SYSTEM_ROLE_NAMES,
   defaultRoleOf,
-  isPermission,
-  type Permission,
   type SystemRoleName,
   type UserType,
 } from '@clinic/domain';
@@ -43,48 +41,44 @@ export async function defaultRoleId(tx: TenantTx, type: UserType): Promise<strin
   return row.id;
 }
 
+/** A branch given to a user, with the user's role there (see `giveBranches`). */
+export interface BranchGrant {
+  branchId: string;
+  isDefault?: boolean;
+  roleId?: string;
+}
+
 /**
  * Gives a user a branch with a role (the default role of the user's type unless one is
  * named). The key (tenant_id, role_id) makes another clinic's role impossible here.
  */
 export async function giveBranch(
   tx: TenantTx,
-  grant: {
-    userId: string;
-    userType: UserType;
-    branchId: string;
-    isDefault?: boolean;
-    roleId?: string;
-  },
+  grant: BranchGrant & { userId: string; userType: UserType },
 ): Promise<void> {
+  await giveBranches(tx, grant, [grant]);
+}
+
+/** Gives a user several branches at once, as `giveBranch` does one. */
+export async function giveBranches(
+  tx: TenantTx,
+  user: { userId: string; userType: UserType },
+  grants: BranchGrant[],
+): Promise<void> {
+  if (grants.length === 0) return;
+  const fallback = grants.every((grant) => grant.roleId)
+    ? undefined
+    : await defaultRoleId(tx, user.userType);
   await tx.db
     .insertInto('userBranches')
-    .values({
-      tenantId: tx.tenantId,
-      userId: grant.userId,
-      branchId: grant.branchId,
-      isDefault: grant.isDefault ?? false,
-      roleId: grant.roleId ?? (await defaultRoleId(tx, grant.userType)),
-    })
+    .values(
+      grants.map((grant) => ({
+        tenantId: tx.tenantId,
+        userId: user.userId,
+        branchId: grant.branchId,
+        isDefault: grant.isDefault ?? false,
+        roleId: grant.roleId ?? fallback!,
+      })),
+    )
     .execute();
-}
-
-/** Only the permissions this code knows (a stored one it no longer knows allows nothing). */
-export function knownPermissions(stored: readonly string[]): Permission[] {
-  return stored.filter(isPermission).sort();
-}
-
-/** A branch row with its role columns (`roleId`, `roleName`, `permissions`) as the answers show it. */
-export function withRole<T extends { roleId: string; roleName: string; permissions: string[] }>(
-  row: T,
-): Omit<T, 'roleId' | 'roleName' | 'permissions'> & {
-  role: { id: string; name: string };
-  permissions: Permission[];
-} {
-  const { roleId, roleName, permissions, ...rest } = row;
-  return {
-    ...rest,
-    role: { id: roleId, name: roleName },
-    permissions: knownPermissions(permissions),
-  };
 }

@@ -70,3 +70,48 @@ export function visitPrescriptions(tx: TenantTx, visitId: string): Promise<Presc
     .orderBy('createdAt')
     .execute();
 }
+
+export async function insertVisit(
+  tx: TenantTx,
+  visit: { branchId: string; patientId: string; doctorId: string; visitDate: Date },
+): Promise<string> {
+  const { id } = await tx.db
+    .insertInto('visits')
+    .values({ tenantId: tx.tenantId, ...visit })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function setVisitDate(tx: TenantTx, visitId: string, visitDate: Date): Promise<void> {
+  await tx.db
+    .updateTable('visits')
+    .set({ visitDate, updatedAt: new Date() })
+    .where('id', '=', visitId)
+    .execute();
+}
+
+export async function voidVisit(tx: TenantTx, visitId: string): Promise<void> {
+  await tx.db
+    .updateTable('visits')
+    .set({ voidedAt: new Date(), updatedAt: new Date() })
+    .where('id', '=', visitId)
+    .execute();
+}
+
+/** The spec's delete rule: a non-voided diagnosis or any prescription keeps the visit. */
+export async function visitHasClinicalRecords(tx: TenantTx, visitId: string): Promise<boolean> {
+  const diagnosis = await tx.db
+    .selectFrom('diagnoses')
+    .select('id')
+    .where('visitId', '=', visitId)
+    .where('voidedAt', 'is', null)
+    .executeTakeFirst();
+  if (diagnosis) return true;
+  const prescription = await tx.db
+    .selectFrom('prescriptions')
+    .select('id')
+    .where('visitId', '=', visitId)
+    .executeTakeFirst();
+  return Boolean(prescription);
+}

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { branchScope } from '../../platform/scope.ts';
-import * as repo from './visits.repo.ts';
+import * as visits from './visits.service.ts';
 
 const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 
@@ -28,7 +28,7 @@ export function visitsRoutes(ctx: AppContext) {
         response: { 200: listOf(VisitSummary) },
       },
       handler: async (request) => ({
-        data: await branchScope(ctx.db, request).run((tx) => repo.patientVisits(tx, request.query)),
+        data: await visits.patientVisits(branchScope(ctx.db, request), request.query),
       }),
     });
 
@@ -40,8 +40,9 @@ export function visitsRoutes(ctx: AppContext) {
         response: { 200: listOf(DiagnosisRecord) },
       },
       handler: async (request) => {
-        const items = await branchScope(ctx.db, request).run((tx) =>
-          repo.visitDiagnoses(tx, request.query.visitId),
+        const items = await visits.visitDiagnoses(
+          branchScope(ctx.db, request),
+          request.query.visitId,
         );
         return { data: { items, total: items.length } };
       },
@@ -55,8 +56,9 @@ export function visitsRoutes(ctx: AppContext) {
         response: { 200: listOf(PrescriptionRecord) },
       },
       handler: async (request) => {
-        const items = await branchScope(ctx.db, request).run((tx) =>
-          repo.visitPrescriptions(tx, request.params.id),
+        const items = await visits.visitPrescriptions(
+          branchScope(ctx.db, request),
+          request.params.id,
         );
         return { data: { items, total: items.length } };
       },

@@ -1,22 +1,22 @@
-import { ALL_MODULES, UserType } from '@clinic/domain';
+import { UserType } from '@clinic/domain';
 import { randomUUID } from 'node:crypto';
-import * as accounts from '../../features/accounts/accounts.repo.ts';
+import { withTenant, type TenantTx } from '../db/tenant-db.ts';
 import {
-  listOptions,
-  seedBranchOptions,
-  seedTenantOptions,
-} from '../../features/options/options.repo.ts';
-import { saveDoctorRoom } from '../../features/queue-display/queue-display.repo.ts';
-import { seedSystemRoles } from '../../features/roles/roles.repo.ts';
-import { createPatient } from '../../features/patients/patients.service.ts';
-import * as queue from '../../features/queue/queue.service.ts';
-import type { TenantRunner } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/app-context.ts';
-import { anyTenantExists, tenantIdBySubdomain } from '../../platform/directory.ts';
-import { isUniqueViolation } from '../../platform/errors.ts';
-import { hashSecret } from '../../platform/passwords.ts';
-import type { BranchScope } from '../../platform/scope.ts';
-import { withTenant, type TenantTx } from '../tenant-db.ts';
+  activateWithoutTrial,
+  addUser,
+  openBranch,
+  openClinic,
+} from '../features/accounts/registration.service.ts';
+import { listOptions } from '../features/options/options.service.ts';
+import { createPatient } from '../features/patients/patients.service.ts';
+import { setDoctorRoom } from '../features/queue-display/queue-display.service.ts';
+import * as queue from '../features/queue/queue.service.ts';
+import type { TenantRunner } from '../platform/access.ts';
+import type { AppContext } from '../platform/app-context.ts';
+import { anyTenantExists, tenantIdBySubdomain } from '../platform/directory.ts';
+import { isUniqueViolation } from '../platform/errors.ts';
+import { hashSecret } from '../platform/passwords.ts';
+import type { BranchScope } from '../platform/scope.ts';
 import { demoPatients } from './demo-people.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
@@ -127,7 +127,7 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
   const tenantId = randomUUID();
   const passwordHash = await hashSecret(DEMO_PASSWORD);
   await withTenant(ctx.db, tenantId, async (tx) => {
-    await accounts.insertTenant(tx, {
+    await openClinic(tx, {
       id: tenantId,
       subdomain: DEMO_SUBDOMAIN,
       clinicName: 'Demo Family Clinic',
@@ -137,31 +137,17 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
       activationCodeHash: '',
       activationCodeExpiresAt: new Date(),
     });
-    await accounts.markActivated(tx);
-    await tx.db
-      .updateTable('tenants')
-      .set({ status: 'active', trialEndsAt: null })
-      .where('id', '=', tenantId)
-      .execute();
-    await accounts.insertModules(tx, ALL_MODULES);
-    await seedSystemRoles(tx);
-    await seedTenantOptions(tx);
+    await activateWithoutTrial(tx);
     const branchIds: string[] = [];
     for (const branch of DEMO_BRANCHES) {
-      const branchId = await accounts.insertBranch(tx, {
-        ...branch,
-        currency: 'SGD',
-        country: 'SG',
-      });
-      await seedBranchOptions(tx, branchId);
-      branchIds.push(branchId);
+      branchIds.push(await openBranch(tx, { ...branch, currency: 'SGD', country: 'SG' }));
     }
     for (const user of DEMO_USERS) {
       const branches =
         user.type === UserType.tenantCatalog
           ? []
           : branchIds.map((branchId, index) => ({ branchId, isDefault: index === 0 }));
-      await accounts.insertUser(
+      await addUser(
         tx,
         {
           ...user,
@@ -173,7 +159,9 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
       );
     }
   });
-  await withTenant(ctx.db, tenantId, (tx) => assignDoctorRooms(tx));
+  for (const branch of DEMO_BRANCHES) {
+    await assignDoctorRooms(await demoScope(ctx, tenantId, branch.code));
+  }
   const frontDesk = await demoScope(ctx, tenantId, DEMO_BRANCHES[0].code);
   for (const patient of demoPatients()) {
     await createPatient(frontDesk, {
@@ -192,29 +180,29 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
   return tenantId;
 }
 
-/** Each doctor consults in a room of their own, off the main waiting area. */
-async function assignDoctorRooms(tx: TenantTx): Promise<void> {
+/** Each doctor consults in a room of their own, off the branch's main waiting area. */
+async function assignDoctorRooms(scope: BranchScope): Promise<void> {
+  const { doctorIds, mainArea } = await scope.run(async (tx) => ({
+    doctorIds: await demoDoctorIds(tx),
+    mainArea: (await listOptions(tx, 'waitingArea', { branchId: scope.branchId }))[0],
+  }));
+  for (const [index, doctorId] of doctorIds.entries()) {
+    await setDoctorRoom(scope, doctorId, {
+      roomName: `Room ${index + 1}`,
+      areaID: mainArea?.id ?? null,
+    });
+  }
+}
+
+/** The demo clinic's doctors, by username. */
+async function demoDoctorIds(tx: TenantTx): Promise<string[]> {
   const doctors = await tx.db
     .selectFrom('users')
     .select('id')
     .where('type', '=', UserType.doctor)
     .orderBy('username')
     .execute();
-  for (const branch of await tx.db.selectFrom('branches').select('id').execute()) {
-    const [mainArea] = await listOptions(tx, 'waitingArea', { branchId: branch.id });
-    for (const [index, doctor] of doctors.entries()) {
-      await saveDoctorRoom(
-        tx,
-        {
-          branchId: branch.id,
-          doctorId: doctor.id,
-          roomName: `Room ${index + 1}`,
-          areaId: mainArea?.id ?? null,
-        },
-        null,
-      );
-    }
-  }
+  return doctors.map((doctor) => doctor.id);
 }
 
 /** The demo front desk user working in a branch, as the services expect a caller. */
@@ -269,12 +257,6 @@ async function seedTodaysQueues(ctx: AppContext, tenantId: string): Promise<void
     if ((await queue.listDay(scope, now)).length > 0) continue;
     const { patientIds, doctorIds, dayStart } = await scope.run(async (tx) => {
       const patients = await tx.db.selectFrom('patients').select('id').orderBy('name').execute();
-      const doctors = await tx.db
-        .selectFrom('users')
-        .select('id')
-        .where('type', '=', UserType.doctor)
-        .orderBy('username')
-        .execute();
       const tenant = await tx.db
         .selectFrom('tenants')
         .select('timezoneOffset')
@@ -282,7 +264,7 @@ async function seedTodaysQueues(ctx: AppContext, tenantId: string): Promise<void
       const offset = tenant.timezoneOffset * 60;
       return {
         patientIds: patients.map((p) => p.id),
-        doctorIds: doctors.map((d) => d.id),
+        doctorIds: await demoDoctorIds(tx),
         dayStart: now - ((now + offset) % 86400),
       };
     });

@@ -1,0 +1,58 @@
+import { dateOfUnix, type BranchOption, type CurrentBranch } from '@clinic/domain';
+import type { TenantTx } from '../../db/tenant-db.ts';
+import type { TenantRunner } from '../../platform/access.ts';
+import { notFound } from '../../platform/errors.ts';
+import { withRole } from '../roles/roles.service.ts';
+import * as repo from './branches.repo.ts';
+
+/** A new clinic's branches are made by registration (and the demo seed) through this. */
+export { insertBranch as createBranch, type NewBranch } from './branches.repo.ts';
+
+/** The branch the user works in now, with their role there; undefined when not theirs. */
+export async function currentBranch(
+  run: TenantRunner,
+  userId: string,
+  branchId: string,
+): Promise<CurrentBranch | undefined> {
+  const row = await run((tx) => repo.findCurrentBranch(tx, userId, branchId));
+  if (!row) return undefined;
+  const { printerEnabled, ...branch } = withRole(row);
+  return {
+    ...branch,
+    hasLogo: Boolean(branch.hasLogo),
+    printer: printerEnabled,
+    currency: branch.currency.trim(),
+    country: branch.country.trim(),
+  };
+}
+
+/** The user's branches with their role in each, the default one first. */
+export async function branchesOfUser(run: TenantRunner, userId: string): Promise<BranchOption[]> {
+  return (await run((tx) => repo.branchOptions(tx, userId))).map(withRole);
+}
+
+/** The clinic's clock and the branch facts rules depend on. */
+export interface ClinicContext {
+  /** Minutes from UTC of the clinic. */
+  offsetMinutes: number;
+  hciCode: string | null;
+  /** Unix seconds now. */
+  now: number;
+  /** 'YYYY-MM-DD' of a moment in the clinic's time zone. */
+  dateOf(unixSeconds: number): string;
+  today: string;
+}
+
+export async function clinicContext(tx: TenantTx, branchId: string): Promise<ClinicContext> {
+  const row = await repo.clinicFacts(tx, branchId);
+  if (!row) throw notFound('This branch does not exist.');
+  const now = Math.floor(Date.now() / 1000);
+  const dateOf = (seconds: number) => dateOfUnix(seconds, row.timezoneOffset);
+  return {
+    offsetMinutes: row.timezoneOffset,
+    hciCode: row.hciCode,
+    now,
+    dateOf,
+    today: dateOf(now),
+  };
+}
