@@ -7,6 +7,7 @@ import {
   openBranch,
   openClinic,
 } from '../features/accounts/registration.service.ts';
+import { clinicContext } from '../features/branches/branches.service.ts';
 import { listOptions } from '../features/options/options.service.ts';
 import { createPatient } from '../features/patients/patients.service.ts';
 import { setDoctorRoom } from '../features/queue-display/queue-display.service.ts';
@@ -257,11 +258,7 @@ async function seedTodaysQueues(ctx: AppContext, tenantId: string): Promise<void
     if ((await queue.listDay(scope, now)).length > 0) continue;
     const { patientIds, doctorIds, dayStart } = await scope.run(async (tx) => {
       const patients = await tx.db.selectFrom('patients').select('id').orderBy('name').execute();
-      const tenant = await tx.db
-        .selectFrom('tenants')
-        .select('timezoneOffset')
-        .executeTakeFirstOrThrow();
-      const offset = tenant.timezoneOffset * 60;
+      const offset = (await clinicContext(tx, scope.branchId)).offsetMinutes * 60;
       return {
         patientIds: patients.map((p) => p.id),
         doctorIds: await demoDoctorIds(tx),
