@@ -1,5 +1,6 @@
 import { nricFor } from '@clinic/domain';
 import { type Page } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config.ts';
 import { expect, test } from '../support/test.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -263,7 +264,8 @@ test('[DISPLAY] the board shows it is reconnecting and recovers after its server
     await addPatient(desk, 'Wong Ah Lian', nricFor('S', '6212345')),
     doctor.id,
   );
-  const port = 3391;
+  // A second instance beside the suite's server (E2E_PORT), clear of other worktrees' ports.
+  const port = E2E_PORT + 100;
   let instance = await startInstance(port);
   try {
     await page.goto(`http://127.0.0.1:${port}${boardPath}`);
