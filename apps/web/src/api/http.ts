@@ -1,4 +1,11 @@
-import type { ApiErrorBody, FieldError } from '@clinic/domain';
+import {
+  fillPath,
+  type ApiErrorBody,
+  type CallAnswer,
+  type CallInput,
+  type Endpoint,
+  type FieldError,
+} from '@clinic/domain';
 
 /** A failed call, with the message the spec's rules give it (doc 3 section 8.1). */
 export class ApiError extends Error {
@@ -31,7 +38,18 @@ export interface HttpClientOptions {
   onForbidden: (message: string) => void;
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** The parts of a call as sent: values go out as text, in the path and the query. */
+interface SentParts {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** A call's input (optional when the endpoint takes none), then its options. */
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
 
 export interface CallOptions {
   /** A token to send instead of the session's (sign-out, after the session is cleared). */
@@ -51,6 +69,10 @@ function messageOf(
   return { message: error?.message ?? raw, code: error?.code, errors };
 }
 
+function answerData(body: unknown): unknown {
+  return typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
+}
+
 /** One API base address: adds the headers every call carries and applies the error rules. */
 export class HttpClient {
   readonly #options: HttpClientOptions;
@@ -59,38 +81,42 @@ export class HttpClient {
     this.#options = options;
   }
 
-  get<T>(path: string, query?: Query): Promise<T> {
-    return this.request<T>('GET', path, undefined, query);
-  }
-  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T> {
-    return this.request<T>('POST', path, body, undefined, options);
-  }
-  put<T>(path: string, body?: unknown): Promise<T> {
-    return this.request<T>('PUT', path, body);
-  }
-  patch<T>(path: string, body?: unknown): Promise<T> {
-    return this.request<T>('PATCH', path, body);
-  }
-  delete<T>(path: string, body?: unknown): Promise<T> {
-    return this.request<T>('DELETE', path, body);
+  /**
+   * Calls one endpoint of the contract (`@clinic/domain`): its path parameters, query and
+   * body are typed by the endpoint's schemas, and so is the answer's `data`.
+   */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<CallAnswer<E>> {
+    const [input, options] = args;
+    const { params, query, body }: SentParts = input ?? {};
+    const path = fillPath(endpoint.path, params);
+    // The server checks every answer against the same contract's schema before sending
+    // it, so the answer's `data` is of the endpoint's answer type.
+    return this.#request(endpoint.method, path, body, query, options) as Promise<CallAnswer<E>>;
   }
 
-  url(path: string, query?: Query): string {
+  /** The address of an endpoint (the notification socket's, for one). */
+  url<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): string {
+    const { params, query }: SentParts = args[0] ?? {};
+    return this.#address(fillPath(endpoint.path, params), query);
+  }
+
+  #address(path: string, query: SentParts['query']): string {
     const url = new URL(`${this.#options.baseUrl}/${path.replace(/^\//, '')}`);
-    for (const [key, value] of Object.entries(query ?? {})) {
+    const values = typeof query === 'object' && query !== null ? Object.entries(query) : [];
+    for (const [key, value] of values) {
       if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
     }
     return url.toString();
   }
 
   /** Resolves with the answer's `data`; rejects with an ApiError carrying the spec's message. */
-  async request<T>(
+  async #request(
     method: string,
     path: string,
-    body?: unknown,
-    query?: Query,
+    body: unknown,
+    query: SentParts['query'],
     options: CallOptions = {},
-  ): Promise<T> {
+  ): Promise<unknown> {
     const headers: Record<string, string> = { 'X-Client': this.#options.clientId };
     const token = options.token ?? this.#options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -98,7 +124,7 @@ export class HttpClient {
     if (branchId) headers.BranchId = branchId;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-    const response = await fetch(this.url(path, query), {
+    const response = await fetch(this.#address(path, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -110,7 +136,7 @@ export class HttpClient {
     } catch {
       parsed = undefined;
     }
-    if (response.ok) return (parsed as { data: T } | undefined)?.data as T;
+    if (response.ok) return answerData(parsed);
 
     const { message, code, errors } = messageOf(response.status, parsed, raw);
     if (response.status === 401) this.#options.onUnauthorized(token);

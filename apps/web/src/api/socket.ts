@@ -1,4 +1,4 @@
-import { QUEUE_EVENTS, type QueueEventCode } from '@clinic/domain';
+import { QUEUE_EVENTS, notificationsApi, type QueueEventCode } from '@clinic/domain';
 import { useEffect, useEffectEvent } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../app/session.ts';
@@ -120,7 +120,7 @@ export class NotificationSocket {
 
 /** The socket's address: the v1 API address with ws(s) for http(s). */
 export function notificationsUrl(branchId: string, token: string): string {
-  return api().url('/notifications/ws', { branchId, token }).replace(/^http/, 'ws');
+  return api().url(notificationsApi.socket, { query: { branchId, token } }).replace(/^http/, 'ws');
 }
 
 /**

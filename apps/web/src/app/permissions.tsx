@@ -1,4 +1,4 @@
-import type { CurrentBranch, Permission } from '@clinic/domain';
+import { branchesApi, type Permission } from '@clinic/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -19,7 +19,7 @@ export const currentBranchKey = (branchId: string | undefined) =>
 export function currentBranchQuery(branchId: string | undefined) {
   return queryOptions({
     queryKey: currentBranchKey(branchId),
-    queryFn: () => api().get<CurrentBranch>('/branches/current'),
+    queryFn: () => api().call(branchesApi.current),
     enabled: Boolean(branchId),
     staleTime: 10 * 60_000,
     refetchOnWindowFocus: 'always',

@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@clinic/domain';
+import { queueApi, type SessionInfo } from '@clinic/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, initApi } from '../api/clients.ts';
 import {
@@ -92,7 +92,9 @@ describe('the permissions follow a 403', () => {
     const stop = refreshPermissionsOnForbidden(client);
     client.setQueryData(['current-branch', 'branch-a'], { permissions: ['queue:create'] });
     client.setQueryData(['timeout'], A_TIMEOUT);
-    await expect(api().post('/queue', {})).rejects.toMatchObject({ status: 403 });
+    await expect(api().call(queueApi.callIn, { params: { id: 'entry-1' } })).rejects.toMatchObject({
+      status: 403,
+    });
     expect(client.getQueryState(['current-branch', 'branch-a'])?.isInvalidated).toBe(true);
     expect(client.getQueryState(['timeout'])?.isInvalidated).toBe(false);
     stop();

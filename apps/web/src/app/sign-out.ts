@@ -1,3 +1,4 @@
+import { accountsApi } from '@clinic/domain';
 import type { NavigateFunction } from 'react-router';
 import { api } from '../api/clients.ts';
 import { STAFF_LOGIN, TENANT_LOGIN } from './landing.ts';
@@ -15,7 +16,7 @@ export async function signOutAndLeave(navigate: NavigateFunction, portal: boolea
   await navigate(`${portal ? TENANT_LOGIN : STAFF_LOGIN}?logout=1`, { replace: true });
   if (!token) return;
   try {
-    await api().post('/sign-out', undefined, { token });
+    await api().call(accountsApi.signOut, {}, { token });
   } catch (error) {
     console.warn('Sign-out failed on the server', error);
   }

@@ -1,29 +1,9 @@
-import {
-  CountryOption,
-  DeviceConfirmBody,
-  DeviceConfirmParams,
-  DeviceConfirmResult,
-  PasswordChangeBody,
-  SessionInfo,
-  SINGPASS_UNAVAILABLE,
-  SingpassSignInBody,
-  SingpassStateBody,
-  SignInBody,
-  SubdomainParams,
-  TenantConfirmBody,
-  TenantConfirmResult,
-  TenantRegistrationBody,
-  TenantRegistrationResult,
-  TimeoutInfo,
-  countries,
-  dataOf,
-  listOf,
-} from '@clinic/domain';
+import { SINGPASS_UNAVAILABLE, accountsContract, countries } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { SIGNED_IN, principalOf } from '../../platform/access.ts';
+import { routeOf } from '../../platform/contract-routes.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { confirmActivation, registerTenant, resendActivation } from './registration.service.ts';
 import { changePassword, confirmDevice, signIn, signOut, timeoutInfo } from './session.service.ts';
@@ -31,7 +11,6 @@ import { changePassword, confirmDevice, signIn, signOut, timeoutInfo } from './s
 const signedIn = { module: null, branch: 'optional', permission: SIGNED_IN } as const;
 /** What a user with a temporary password may still do. */
 const beforePasswordChange = { ...signedIn, temporaryPassword: true } as const;
-const Done = dataOf(z.boolean());
 
 function callerOf(request: FastifyRequest) {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
@@ -42,80 +21,66 @@ export function accountsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/tenants/countries/option', {
+    app.route({
+      ...routeOf(accountsContract.countries, 'accounts'),
       config: { access: 'public' },
-      schema: { tags: ['accounts'], response: { 200: listOf(CountryOption) } },
       handler: async () => ({ data: { items: [...countries], total: countries.length } }),
     });
 
-    app.post('/tenants', {
+    app.route({
+      ...routeOf(accountsContract.register, 'accounts'),
       config: { access: 'public' },
-      schema: {
-        tags: ['accounts'],
-        body: TenantRegistrationBody,
-        response: { 201: dataOf(TenantRegistrationResult) },
-      },
       handler: async (request, reply) => {
         const result = await registerTenant(ctx, request.body, request.ip);
         return reply.code(201).send({ data: result });
       },
     });
 
-    app.post('/tenants/:subdomain/resend', {
+    app.route({
+      ...routeOf(accountsContract.resendActivation, 'accounts'),
       config: { access: 'public' },
-      schema: { tags: ['accounts'], params: SubdomainParams, response: { 200: Done } },
       handler: async (request) => {
         await resendActivation(ctx, request.params.subdomain);
         return { data: true };
       },
     });
 
-    app.put('/tenants/:subdomain/confirm', {
+    app.route({
+      ...routeOf(accountsContract.confirmActivation, 'accounts'),
       config: { access: 'public' },
-      schema: {
-        tags: ['accounts'],
-        params: SubdomainParams,
-        body: TenantConfirmBody,
-        response: { 200: dataOf(TenantConfirmResult) },
-      },
       handler: async (request) => {
         await confirmActivation(ctx, request.params.subdomain, request.body);
         return { data: { subdomain: request.params.subdomain, activated: true } };
       },
     });
 
-    app.post('/sign-in', {
+    app.route({
+      ...routeOf(accountsContract.signIn, 'accounts'),
       config: { access: 'public' },
-      schema: { tags: ['accounts'], body: SignInBody, response: { 200: dataOf(SessionInfo) } },
       handler: async (request) => ({ data: await signIn(ctx, request.body, callerOf(request)) }),
     });
 
-    app.post('/sign-out', {
+    app.route({
+      ...routeOf(accountsContract.signOut, 'accounts'),
       config: { access: beforePasswordChange },
-      schema: { tags: ['accounts'], response: { 200: Done } },
       handler: async (request) => {
         await signOut(ctx, principalOf(request));
         return { data: true };
       },
     });
 
-    app.put('/accounts/password', {
+    app.route({
+      ...routeOf(accountsContract.changePassword, 'accounts'),
       config: { access: beforePasswordChange },
-      schema: { tags: ['accounts'], body: PasswordChangeBody, response: { 200: Done } },
       handler: async (request) => {
         await changePassword(ctx, principalOf(request), request.body);
         return { data: true };
       },
     });
 
-    app.patch('/accounts/:uid/confirm', {
+    app.route({
+      ...routeOf(accountsContract.confirmDevice, 'accounts'),
       config: { access: 'public' },
-      schema: {
-        tags: ['accounts'],
-        params: DeviceConfirmParams,
-        body: DeviceConfirmBody,
-        response: { 200: dataOf(DeviceConfirmResult) },
-      },
       handler: async (request) => ({
         data: await confirmDevice(ctx, request.params.uid, request.body.visitorId),
       }),
@@ -123,22 +88,19 @@ export function accountsRoutes(ctx: AppContext) {
 
     // Singpass (national digital identity): the spec's client calls these; there is no
     // identity provider to talk to yet, so they say so clearly.
-    for (const [path, body] of [
-      ['/sp-state', SingpassStateBody],
-      ['/sp-sign-in', SingpassSignInBody],
-    ] as const) {
-      app.post(path, {
+    for (const entry of [accountsContract.singpassState, accountsContract.singpassSignIn]) {
+      app.route({
+        ...routeOf(entry, 'accounts'),
         config: { access: 'public' },
-        schema: { tags: ['accounts'], body },
         handler: async () => {
           throw badRequest(SINGPASS_UNAVAILABLE);
         },
       });
     }
 
-    app.get('/timeout', {
+    app.route({
+      ...routeOf(accountsContract.timeout, 'accounts'),
       config: { access: beforePasswordChange },
-      schema: { tags: ['accounts'], response: { 200: dataOf(TimeoutInfo) } },
       handler: async (request) => ({
         data: await timeoutInfo(ctx, principalOf(request), request.branchId),
       }),

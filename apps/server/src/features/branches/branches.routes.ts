@@ -1,8 +1,9 @@
-import { BranchOption, CurrentBranch, dataOf, listOf } from '@clinic/domain';
+import { branchesContract } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { SIGNED_IN, branchOf, principalOf, tenantRunner } from '../../platform/access.ts';
+import { routeOf } from '../../platform/contract-routes.ts';
 import { notFound } from '../../platform/errors.ts';
 import { branchesOfUser, currentBranch } from './branches.service.ts';
 
@@ -11,7 +12,8 @@ export function branchesRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/branches/current', {
+    app.route({
+      ...routeOf(branchesContract.current, 'branches'),
       config: {
         access: {
           module: null,
@@ -20,7 +22,6 @@ export function branchesRoutes(ctx: AppContext) {
           temporaryPassword: true,
         },
       },
-      schema: { tags: ['branches'], response: { 200: dataOf(CurrentBranch) } },
       handler: async (request) => {
         const { userId } = principalOf(request);
         const branch = await currentBranch(
@@ -33,7 +34,8 @@ export function branchesRoutes(ctx: AppContext) {
       },
     });
 
-    app.get('/branches/options', {
+    app.route({
+      ...routeOf(branchesContract.options, 'branches'),
       config: {
         access: {
           module: null,
@@ -42,7 +44,6 @@ export function branchesRoutes(ctx: AppContext) {
           temporaryPassword: true,
         },
       },
-      schema: { tags: ['branches'], response: { 200: listOf(BranchOption) } },
       handler: async (request) => {
         const items = await branchesOfUser(
           tenantRunner(ctx.db, request),

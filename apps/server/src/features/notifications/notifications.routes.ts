@@ -1,8 +1,9 @@
+import { notificationsContract } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { principalOf } from '../../platform/access.ts';
+import { routeOf } from '../../platform/contract-routes.ts';
 import {
   principalOfDisplayLink,
   principalOfToken,
@@ -16,11 +17,6 @@ const PING_MS = 30_000;
 export const SESSION_ENDED_CLOSE = 4401;
 /** The server is shutting down (a restart or a rolling deploy): the client reconnects. */
 export const SERVICE_RESTART_CLOSE = 1012;
-
-const SocketQuery = z.object({
-  branchId: z.string().optional(),
-  token: z.string().optional(),
-});
 
 /** What a socket may see: a public board gets where to go, never who. */
 function shownTo(principal: Principal, event: BranchEvent) {
@@ -61,7 +57,7 @@ async function stillAllowed(
 export function notificationsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.get(
-      '/notifications/ws',
+      notificationsContract.socket.path,
       {
         websocket: true,
         config: {
@@ -73,7 +69,7 @@ export function notificationsRoutes(ctx: AppContext) {
             display: true,
           },
         },
-        schema: { tags: ['notifications'], querystring: SocketQuery },
+        schema: routeOf(notificationsContract.socket, 'notifications').schema,
       },
       (socket: WebSocket, request) => {
         const principal = principalOf(request);

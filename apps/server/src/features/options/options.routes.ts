@@ -1,29 +1,9 @@
-import {
-  CardPrefixItem,
-  CodeNameOption,
-  CompanyOption,
-  DoctorOption,
-  KeywordQuery,
-  LookupPageQuery,
-  OptionCreateBody,
-  OptionDeleteBody,
-  OptionItemParams,
-  OptionListParams,
-  OptionRecord,
-  OptionUpdateBody,
-  QueueStatusOption,
-  RoomServiceOption,
-  VisitPurposeOption,
-  WaitingAreaOption,
-  dataOf,
-  listOf,
-  pinNationalities,
-} from '@clinic/domain';
+import { optionsContract, pinNationalities, type CardPrefixItem } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { SIGNED_IN, branchOf, tenantRunner } from '../../platform/access.ts';
+import { routeOf } from '../../platform/contract-routes.ts';
 import type { OptionList } from './options.defaults.ts';
 import * as admin from './options.service.ts';
 import { companyOptions, doctorsOfBranch, listOptions } from './options.service.ts';
@@ -63,13 +43,9 @@ export function optionsRoutes(ctx: AppContext) {
         }),
       );
 
-    app.get('/tel-codes/options', {
+    app.route({
+      ...routeOf(optionsContract.telCodes, 'options'),
       config: { access: signedInBranch },
-      schema: {
-        tags: ['options'],
-        querystring: KeywordQuery,
-        response: { 200: listOf(CodeNameOption) },
-      },
       handler: async (request) =>
         items(
           (await activeList(request, 'telCode', request.query.keyword)).map(({ code, name }) => ({
@@ -79,22 +55,18 @@ export function optionsRoutes(ctx: AppContext) {
         ),
     });
 
-    app.get('/tel-codes/default', {
+    app.route({
+      ...routeOf(optionsContract.defaultTelCode, 'options'),
       config: { access: signedInBranch },
-      schema: { tags: ['options'], response: { 200: dataOf(CodeNameOption.nullable()) } },
       handler: async (request) => {
         const [first] = await activeList(request, 'telCode');
         return { data: first?.isDefault ? { code: first.code, name: first.name } : null };
       },
     });
 
-    app.get('/identificationtype/options', {
+    app.route({
+      ...routeOf(optionsContract.identificationTypes, 'options'),
       config: { access: signedInBranch },
-      schema: {
-        tags: ['options'],
-        querystring: KeywordQuery,
-        response: { 200: listOf(CodeNameOption) },
-      },
       handler: async (request) =>
         items(
           (await activeList(request, 'identificationType', request.query.keyword)).map(
@@ -106,13 +78,9 @@ export function optionsRoutes(ctx: AppContext) {
         ),
     });
 
-    app.get('/nationalities/options', {
+    app.route({
+      ...routeOf(optionsContract.nationalities, 'options'),
       config: { access: signedInBranch },
-      schema: {
-        tags: ['options'],
-        querystring: KeywordQuery,
-        response: { 200: listOf(CodeNameOption) },
-      },
       handler: async (request) => {
         const rows = await activeList(request, 'nationality', request.query.keyword);
         const byName = [...rows].sort((a, b) => a.name.localeCompare(b.name));
@@ -122,16 +90,16 @@ export function optionsRoutes(ctx: AppContext) {
       },
     });
 
-    app.get('/gender/options', {
+    app.route({
+      ...routeOf(optionsContract.genders, 'options'),
       config: { access: signedInBranch },
-      schema: { tags: ['options'], response: { 200: listOf(CodeNameOption) } },
       handler: async (request) =>
         items((await activeList(request, 'gender')).map(({ code, name }) => ({ code, name }))),
     });
 
-    app.get('/patients/card-prefixes/options', {
+    app.route({
+      ...routeOf(optionsContract.cardPrefixes, 'options'),
       config: { access: signedInBranch },
-      schema: { tags: ['options'], response: { 200: listOf(CardPrefixItem) } },
       handler: async (request) => {
         const prefixes = (await activeList(request, 'cardPrefix')).map(({ id, code }) => ({
           id,
@@ -141,16 +109,16 @@ export function optionsRoutes(ctx: AppContext) {
       },
     });
 
-    app.get('/queue/visit-purposes/option', {
+    app.route({
+      ...routeOf(optionsContract.visitPurposes, 'options'),
       config: { access: queueBranch },
-      schema: { tags: ['options'], response: { 200: listOf(VisitPurposeOption) } },
       handler: async (request) =>
         items((await activeList(request, 'visitPurpose')).map(({ code }) => ({ code }))),
     });
 
-    app.get('/queue/queue-status/options', {
+    app.route({
+      ...routeOf(optionsContract.queueStatuses, 'options'),
       config: { access: queueBranch },
-      schema: { tags: ['options'], response: { 200: listOf(QueueStatusOption) } },
       handler: async (request) =>
         items(
           (await activeList(request, 'queueStatus')).map(({ code, color }) => ({
@@ -160,13 +128,9 @@ export function optionsRoutes(ctx: AppContext) {
         ),
     });
 
-    app.get('/queue/room-services', {
+    app.route({
+      ...routeOf(optionsContract.roomServices, 'options'),
       config: { access: boardLookup },
-      schema: {
-        tags: ['options'],
-        querystring: LookupPageQuery,
-        response: { 200: listOf(RoomServiceOption) },
-      },
       handler: async (request) => {
         const rows = await tenantRunner(
           ctx.db,
@@ -183,13 +147,9 @@ export function optionsRoutes(ctx: AppContext) {
       },
     });
 
-    app.get('/queue/waiting-areas', {
+    app.route({
+      ...routeOf(optionsContract.waitingAreas, 'options'),
       config: { access: boardLookup },
-      schema: {
-        tags: ['options'],
-        querystring: LookupPageQuery,
-        response: { 200: listOf(WaitingAreaOption) },
-      },
       handler: async (request) => {
         const rows = await activeList(request, 'waitingArea');
         const { page, pageSize } = request.query;
@@ -203,39 +163,30 @@ export function optionsRoutes(ctx: AppContext) {
       },
     });
 
-    app.get('/doctors/options', {
+    app.route({
+      ...routeOf(optionsContract.doctors, 'options'),
       config: { access: signedInBranch },
-      schema: { tags: ['options'], response: { 200: listOf(DoctorOption) } },
       handler: async (request) =>
         items(await tenantRunner(ctx.db, request)((tx) => doctorsOfBranch(tx, branchOf(request)))),
     });
 
-    app.get('/companies/options', {
+    app.route({
+      ...routeOf(optionsContract.companies, 'options'),
       config: { access: signedInBranch },
-      schema: { tags: ['options'], response: { 200: listOf(CompanyOption) } },
       handler: async (request) => items(await tenantRunner(ctx.db, request)(companyOptions)),
     });
 
     // Administration: every list, inactive entries included.
-    app.get('/settings/lists/:list', {
+    app.route({
+      ...routeOf(optionsContract.adminList, 'options'),
       config: { access: { ...settings, permission: 'settings:read' } },
-      schema: {
-        tags: ['settings'],
-        params: OptionListParams,
-        response: { 200: listOf(OptionRecord) },
-      },
       handler: async (request) =>
         items(await admin.allOptions(branchScope(ctx.db, request), request.params.list)),
     });
 
-    app.post('/settings/lists/:list', {
+    app.route({
+      ...routeOf(optionsContract.adminCreate, 'options'),
       config: { access: { ...settings, permission: 'settings:create' } },
-      schema: {
-        tags: ['settings'],
-        params: OptionListParams,
-        body: OptionCreateBody,
-        response: { 201: dataOf(OptionRecord) },
-      },
       handler: async (request, reply) => {
         const created = await admin.createOption(
           branchScope(ctx.db, request),
@@ -246,14 +197,9 @@ export function optionsRoutes(ctx: AppContext) {
       },
     });
 
-    app.put('/settings/lists/:list/:id', {
+    app.route({
+      ...routeOf(optionsContract.adminUpdate, 'options'),
       config: { access: { ...settings, permission: 'settings:update' } },
-      schema: {
-        tags: ['settings'],
-        params: OptionItemParams,
-        body: OptionUpdateBody,
-        response: { 200: dataOf(OptionRecord) },
-      },
       handler: async (request) => ({
         data: await admin.updateOption(
           branchScope(ctx.db, request),
@@ -264,14 +210,9 @@ export function optionsRoutes(ctx: AppContext) {
       }),
     });
 
-    app.delete('/settings/lists/:list/:id', {
+    app.route({
+      ...routeOf(optionsContract.adminDelete, 'options'),
       config: { access: { ...settings, permission: 'settings:delete' } },
-      schema: {
-        tags: ['settings'],
-        params: OptionItemParams,
-        body: OptionDeleteBody,
-        response: { 200: dataOf(z.boolean()) },
-      },
       handler: async (request) => {
         const { list, id } = request.params;
         await admin.deleteOption(branchScope(ctx.db, request), list, id, request.body.version);

@@ -1,19 +1,8 @@
-import {
-  PatientCardNoPatchBody,
-  PatientCreateBody,
-  PatientCreateResult,
-  PatientIdParams,
-  PatientNricPatchBody,
-  PatientOptionQuery,
-  PatientPickerOption,
-  PatientProfile,
-  dataOf,
-  listOf,
-} from '@clinic/domain';
+import { patientsContract } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
+import { routeOf } from '../../platform/contract-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import {
   changeCardNo,
@@ -30,65 +19,43 @@ export function patientsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/patients', {
+    app.route({
+      ...routeOf(patientsContract.create, 'patients'),
       config: { access: { ...patientAccess, permission: 'patients:create' } },
-      schema: {
-        tags: ['patients'],
-        body: PatientCreateBody,
-        response: { 201: dataOf(PatientCreateResult) },
-      },
       handler: async (request, reply) =>
         reply
           .code(201)
           .send({ data: await createPatient(branchScope(ctx.db, request), request.body) }),
     });
 
-    app.get('/patients/option', {
+    app.route({
+      ...routeOf(patientsContract.search, 'patients'),
       config: { access: { ...patientAccess, permission: 'patients:read' } },
-      schema: {
-        tags: ['patients'],
-        querystring: PatientOptionQuery,
-        response: { 200: listOf(PatientPickerOption) },
-      },
       handler: async (request) => {
         const items = await searchPatients(ctx.db, branchScope(ctx.db, request), request.query);
         return { data: { items, total: items.length } };
       },
     });
 
-    app.get('/patients/:id/profile', {
+    app.route({
+      ...routeOf(patientsContract.profile, 'patients'),
       config: { access: { ...patientAccess, permission: 'patients:read' } },
-      schema: {
-        tags: ['patients'],
-        params: PatientIdParams,
-        response: { 200: dataOf(PatientProfile) },
-      },
       handler: async (request) => ({
         data: await patientProfile(branchScope(ctx.db, request), request.params.id),
       }),
     });
 
-    app.patch('/patients/:id/nric', {
+    app.route({
+      ...routeOf(patientsContract.changeNric, 'patients'),
       config: { access: { ...patientAccess, permission: 'patients:update' } },
-      schema: {
-        tags: ['patients'],
-        params: PatientIdParams,
-        body: PatientNricPatchBody,
-        response: { 200: dataOf(z.object({ id: z.uuid(), nric: z.string().nullable() })) },
-      },
       handler: async (request) => ({
         data: await changeNric(branchScope(ctx.db, request), request.params.id, request.body.nric),
       }),
     });
 
-    app.patch('/patients/:id/card-no', {
+    app.route({
+      ...routeOf(patientsContract.changeCardNo, 'patients'),
       config: { access: { ...patientAccess, permission: 'patients:update' } },
-      schema: {
-        tags: ['patients'],
-        params: PatientIdParams,
-        body: PatientCardNoPatchBody,
-        response: { 200: dataOf(z.object({ id: z.uuid(), cardNo: z.string() })) },
-      },
       handler: async (request) => ({
         data: await changeCardNo(
           branchScope(ctx.db, request),

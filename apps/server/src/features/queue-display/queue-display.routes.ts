@@ -1,21 +1,8 @@
-import {
-  DisplayIdentity,
-  DisplayLink,
-  DisplayLinkCreateBody,
-  DisplayLinkParams,
-  DoctorRoom,
-  DoctorRoomBody,
-  DoctorRoomParams,
-  IssuedDisplayLink,
-  QueueDisplayAnswer,
-  QueueDisplayQuery,
-  dataOf,
-  listOf,
-} from '@clinic/domain';
+import { queueDisplayContract } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
+import { routeOf } from '../../platform/contract-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as display from './queue-display.service.ts';
 
@@ -35,74 +22,57 @@ export function queueDisplayRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const scope = (request: Parameters<typeof branchScope>[1]) => branchScope(ctx.db, request);
 
-    app.get('/queue/display', {
+    app.route({
+      ...routeOf(queueDisplayContract.board, 'queue-display'),
       config: { access: boardAccess },
-      schema: {
-        tags: ['queue-display'],
-        querystring: QueueDisplayQuery,
-        response: { 200: dataOf(QueueDisplayAnswer) },
-      },
       handler: async (request) => ({ data: await display.boardOf(scope(request), request.query) }),
     });
 
-    app.get('/queue/display/identity', {
+    app.route({
+      ...routeOf(queueDisplayContract.identity, 'queue-display'),
       config: { access: boardAccess },
-      schema: { tags: ['queue-display'], response: { 200: dataOf(DisplayIdentity) } },
       handler: async (request) => ({ data: await display.displayIdentity(scope(request)) }),
     });
 
-    app.get('/queue/display-links', {
+    app.route({
+      ...routeOf(queueDisplayContract.links, 'queue-display'),
       config: { access: { ...queueModule, permission: 'displayLinks:read' } },
-      schema: { tags: ['queue-display'], response: { 200: listOf(DisplayLink) } },
       handler: async (request) => {
         const items = await display.displayLinks(scope(request));
         return { data: { items, total: items.length } };
       },
     });
 
-    app.post('/queue/display-links', {
+    app.route({
+      ...routeOf(queueDisplayContract.issueLink, 'queue-display'),
       config: { access: { ...queueModule, permission: 'displayLinks:create' } },
-      schema: {
-        tags: ['queue-display'],
-        body: DisplayLinkCreateBody,
-        response: { 201: dataOf(IssuedDisplayLink) },
-      },
       handler: async (request, reply) =>
         reply
           .code(201)
           .send({ data: await display.issueDisplayLink(scope(request), request.body.name) }),
     });
 
-    app.delete('/queue/display-links/:id', {
+    app.route({
+      ...routeOf(queueDisplayContract.revokeLink, 'queue-display'),
       config: { access: { ...queueModule, permission: 'displayLinks:delete' } },
-      schema: {
-        tags: ['queue-display'],
-        params: DisplayLinkParams,
-        response: { 200: dataOf(z.boolean()) },
-      },
       handler: async (request) => {
         await display.revokeDisplayLink(scope(request), request.params.id);
         return { data: true };
       },
     });
 
-    app.get('/queue/doctor-rooms', {
+    app.route({
+      ...routeOf(queueDisplayContract.doctorRooms, 'queue-display'),
       config: { access: { ...queueModule, permission: 'queue:read' } },
-      schema: { tags: ['queue-display'], response: { 200: listOf(DoctorRoom) } },
       handler: async (request) => {
         const items = await display.doctorRooms(scope(request));
         return { data: { items, total: items.length } };
       },
     });
 
-    app.put('/queue/doctor-rooms/:doctorId', {
+    app.route({
+      ...routeOf(queueDisplayContract.setDoctorRoom, 'queue-display'),
       config: { access: { ...queueModule, permission: 'queueDisplay:update' } },
-      schema: {
-        tags: ['queue-display'],
-        params: DoctorRoomParams,
-        body: DoctorRoomBody,
-        response: { 200: dataOf(DoctorRoom) },
-      },
       handler: async (request) => ({
         data: await display.setDoctorRoom(scope(request), request.params.doctorId, request.body),
       }),

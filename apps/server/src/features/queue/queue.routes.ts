@@ -1,29 +1,13 @@
-import {
-  QueueCreateBody,
-  QueueDeleteBody,
-  QueueEntry,
-  QueueIdParams,
-  QueueListQuery,
-  QueuePageQuery,
-  QueueRemarkBody,
-  QueueRoomServiceBody,
-  QueueSeqBody,
-  QueueStatusBody,
-  QueueVisitPurposesBody,
-  QueueVisitTimeBody,
-  dataOf,
-  listOf,
-} from '@clinic/domain';
+import { queueContract } from '@clinic/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
+import { routeOf } from '../../platform/contract-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import { QueueDayCache } from './queue-day-cache.ts';
 import * as queue from './queue.service.ts';
 
 const queueAccess = { module: 'clinic.queue', branch: 'required' } as const;
-const Entry = dataOf(QueueEntry);
 
 /** Sends JSON text as it is: Fastify serialises (and checks against the schema) only objects. */
 function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
@@ -38,13 +22,9 @@ export function queueRoutes(ctx: AppContext) {
     const dayCache = new QueueDayCache(ctx.events);
     fastify.addHook('onClose', async () => dayCache.close());
 
-    app.get('/queue', {
+    app.route({
+      ...routeOf(queueContract.list, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:read' } },
-      schema: {
-        tags: ['queue'],
-        querystring: QueueListQuery,
-        response: { 200: listOf(QueueEntry) },
-      },
       // Serialised by hand from one statement's ready-made values (the schema above
       // documents it): a 300-entry day is about 220 KB of JSON (see `dayAnswerJson`),
       // kept in memory until it changes (`QueueDayCache`).
@@ -55,33 +35,24 @@ export function queueRoutes(ctx: AppContext) {
         ),
     });
 
-    app.get('/queue/page', {
+    app.route({
+      ...routeOf(queueContract.patientHistory, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:read' } },
-      schema: {
-        tags: ['queue'],
-        querystring: QueuePageQuery,
-        response: { 200: listOf(QueueEntry) },
-      },
       handler: async (request) => ({
         data: await queue.patientHistory(scope(request), request.query),
       }),
     });
 
-    app.post('/queue', {
+    app.route({
+      ...routeOf(queueContract.add, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:create' } },
-      schema: { tags: ['queue'], body: QueueCreateBody, response: { 201: Entry } },
       handler: async (request, reply) =>
         reply.code(201).send({ data: await queue.addToQueue(ctx, scope(request), request.body) }),
     });
 
-    app.put('/queue/:id/visit-purposes', {
+    app.route({
+      ...routeOf(queueContract.visitPurposes, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:update' } },
-      schema: {
-        tags: ['queue'],
-        params: QueueIdParams,
-        body: QueueVisitPurposesBody,
-        response: { 200: Entry },
-      },
       handler: async (request) => ({
         data: await queue.changeVisitPurposes(
           ctx,
@@ -93,14 +64,9 @@ export function queueRoutes(ctx: AppContext) {
       }),
     });
 
-    app.put('/queue/:id/room-service', {
+    app.route({
+      ...routeOf(queueContract.roomService, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:update' } },
-      schema: {
-        tags: ['queue'],
-        params: QueueIdParams,
-        body: QueueRoomServiceBody,
-        response: { 200: Entry },
-      },
       handler: async (request) => ({
         data: await queue.changeRoomService(
           ctx,
@@ -112,14 +78,9 @@ export function queueRoutes(ctx: AppContext) {
       }),
     });
 
-    app.put('/queue/:id/status', {
+    app.route({
+      ...routeOf(queueContract.status, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:update' } },
-      schema: {
-        tags: ['queue'],
-        params: QueueIdParams,
-        body: QueueStatusBody,
-        response: { 200: Entry },
-      },
       handler: async (request) => ({
         data: await queue.changeStatus(
           ctx,
@@ -131,14 +92,9 @@ export function queueRoutes(ctx: AppContext) {
       }),
     });
 
-    app.put('/queue/:id/remark', {
+    app.route({
+      ...routeOf(queueContract.remark, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:update' } },
-      schema: {
-        tags: ['queue'],
-        params: QueueIdParams,
-        body: QueueRemarkBody,
-        response: { 200: Entry },
-      },
       handler: async (request) => ({
         data: await queue.changeRemark(
           ctx,
@@ -150,9 +106,9 @@ export function queueRoutes(ctx: AppContext) {
       }),
     });
 
-    app.put('/queue/visit-time', {
+    app.route({
+      ...routeOf(queueContract.visitTime, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:update' } },
-      schema: { tags: ['queue'], body: QueueVisitTimeBody, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.changeVisitTime(
           ctx,
@@ -164,14 +120,9 @@ export function queueRoutes(ctx: AppContext) {
       }),
     });
 
-    app.delete('/queue/:id', {
+    app.route({
+      ...routeOf(queueContract.remove, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:delete' } },
-      schema: {
-        tags: ['queue'],
-        params: QueueIdParams,
-        body: QueueDeleteBody,
-        response: { 200: dataOf(z.boolean()) },
-      },
       handler: async (request) => {
         await queue.deleteEntry(
           ctx,
@@ -184,14 +135,9 @@ export function queueRoutes(ctx: AppContext) {
       },
     });
 
-    app.put('/queue/:id/seq', {
+    app.route({
+      ...routeOf(queueContract.swap, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:update' } },
-      schema: {
-        tags: ['queue'],
-        params: QueueIdParams,
-        body: QueueSeqBody,
-        response: { 200: Entry },
-      },
       handler: async (request) => ({
         data: await queue.exchangeSeq(
           ctx,
@@ -203,17 +149,17 @@ export function queueRoutes(ctx: AppContext) {
       }),
     });
 
-    app.put('/queue/:id/call-in', {
+    app.route({
+      ...routeOf(queueContract.callIn, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:update' } },
-      schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.callIn(ctx, scope(request), request.params.id),
       }),
     });
 
-    app.put('/queue/:id/consult-out', {
+    app.route({
+      ...routeOf(queueContract.consultOut, 'queue'),
       config: { access: { ...queueAccess, permission: 'queue:update' } },
-      schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.consultOut(ctx, scope(request), request.params.id),
       }),

@@ -1,15 +1,8 @@
-import {
-  DiagnosisListQuery,
-  DiagnosisRecord,
-  PrescriptionRecord,
-  VisitIdParams,
-  VisitListQuery,
-  VisitSummary,
-  listOf,
-} from '@clinic/domain';
+import { visitsContract } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
+import { routeOf } from '../../platform/contract-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as visits from './visits.service.ts';
 
@@ -20,25 +13,17 @@ export function visitsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get('/visits', {
+    app.route({
+      ...routeOf(visitsContract.list, 'visits'),
       config: { access: { ...patientAccess, permission: 'visits:read' } },
-      schema: {
-        tags: ['visits'],
-        querystring: VisitListQuery,
-        response: { 200: listOf(VisitSummary) },
-      },
       handler: async (request) => ({
         data: await visits.patientVisits(branchScope(ctx.db, request), request.query),
       }),
     });
 
-    app.get('/diagnosis', {
+    app.route({
+      ...routeOf(visitsContract.diagnoses, 'visits'),
       config: { access: { ...patientAccess, permission: 'diagnoses:read' } },
-      schema: {
-        tags: ['visits'],
-        querystring: DiagnosisListQuery,
-        response: { 200: listOf(DiagnosisRecord) },
-      },
       handler: async (request) => {
         const items = await visits.visitDiagnoses(
           branchScope(ctx.db, request),
@@ -48,13 +33,9 @@ export function visitsRoutes(ctx: AppContext) {
       },
     });
 
-    app.get('/visits/:id/prescriptions', {
+    app.route({
+      ...routeOf(visitsContract.prescriptions, 'visits'),
       config: { access: { ...patientAccess, permission: 'prescriptions:read' } },
-      schema: {
-        tags: ['visits'],
-        params: VisitIdParams,
-        response: { 200: listOf(PrescriptionRecord) },
-      },
       handler: async (request) => {
         const items = await visits.visitPrescriptions(
           branchScope(ctx.db, request),

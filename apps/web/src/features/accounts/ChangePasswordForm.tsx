@@ -1,4 +1,4 @@
-import { passwordProblem } from '@clinic/domain';
+import { accountsApi, passwordProblem } from '@clinic/domain';
 import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,9 @@ export function ChangePasswordForm({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await api().put('/accounts/password', { currentPassword: current, newPassword: next });
+      await api().call(accountsApi.changePassword, {
+        body: { currentPassword: current, newPassword: next },
+      });
       sessionStore.markPasswordChanged();
       onChanged();
     } catch (error) {

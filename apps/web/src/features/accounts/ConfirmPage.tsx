@@ -1,4 +1,4 @@
-import { message as specMessage } from '@clinic/domain';
+import { accountsApi, message as specMessage } from '@clinic/domain';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,14 +54,17 @@ export function ConfirmPage() {
       return;
     }
     void run(async () => {
-      await api().put(`/tenants/${encodeURIComponent(subdomain)}/confirm`, { activeCode });
+      await api().call(accountsApi.confirmActivation, {
+        params: { subdomain },
+        body: { activeCode },
+      });
       setCountdown(LOGIN_COUNTDOWN_SECONDS);
     });
   };
 
   const resend = () =>
     void run(async () => {
-      await api().post(`/tenants/${encodeURIComponent(subdomain)}/resend`);
+      await api().call(accountsApi.resendActivation, { params: { subdomain } });
       setNotice(t('confirm.resent'));
     });
 

@@ -4,6 +4,7 @@ import {
   EMAIL_MAX,
   SUBDOMAIN_MAX,
   TenantRegistrationBody,
+  accountsApi,
   toFieldErrors,
   type CountryOption,
   type TenantRegistrationResult,
@@ -73,7 +74,7 @@ export function RegisterPage() {
     queryKey: ['countries'],
     queryFn: () =>
       api()
-        .get<{ items: CountryOption[] }>('/tenants/countries/option')
+        .call(accountsApi.countries)
         .then((d) => d.items),
     staleTime: Infinity,
   });
@@ -109,7 +110,7 @@ export function RegisterPage() {
     setErrors({});
     setBusy(true);
     try {
-      setCreated(await api().post<TenantRegistrationResult>('/tenants', checked.data));
+      setCreated(await api().call(accountsApi.register, { body: checked.data }));
     } catch (error) {
       if (error instanceof ApiError && error.errors.length > 0) {
         setErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));

@@ -1,4 +1,4 @@
-import { DEVICE_CONFIRM_TEXTS, type DeviceConfirmResult } from '@clinic/domain';
+import { DEVICE_CONFIRM_TEXTS, accountsApi } from '@clinic/domain';
 import { Alert, Anchor, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,7 @@ export function ValidatePage() {
   const result = useQuery({
     queryKey: ['device-confirm', uid, vid],
     queryFn: () =>
-      api().patch<DeviceConfirmResult>(`/accounts/${encodeURIComponent(uid)}/confirm`, {
-        visitorId: vid,
-      }),
+      api().call(accountsApi.confirmDevice, { params: { uid }, body: { visitorId: vid } }),
     retry: false,
     staleTime: Infinity,
   });

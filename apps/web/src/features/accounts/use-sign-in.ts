@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@clinic/domain';
+import { accountsApi } from '@clinic/domain';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/clients.ts';
@@ -16,11 +16,13 @@ export function useSignIn(mode: 'staff' | 'portal') {
     setError(null);
     setBusy(true);
     try {
-      const info = await api().post<SessionInfo>('/sign-in', {
-        username: username.trim(),
-        password,
-        timezone: -new Date().getTimezoneOffset(),
-        ...(mode === 'staff' ? { whiteList: deviceId() } : {}),
+      const info = await api().call(accountsApi.signIn, {
+        body: {
+          username: username.trim(),
+          password,
+          timezone: -new Date().getTimezoneOffset(),
+          ...(mode === 'staff' ? { whiteList: deviceId() } : {}),
+        },
       });
       const kind: SessionKind = mode === 'portal' || info.kind === 'tenant' ? 'tenant' : 'clinic';
       sessionStore.signIn(info, kind);

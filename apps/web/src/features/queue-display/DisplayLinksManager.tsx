@@ -1,4 +1,4 @@
-import type { DisplayLink, IssuedDisplayLink } from '@clinic/domain';
+import { queueDisplayApi, type DisplayLink, type IssuedDisplayLink } from '@clinic/domain';
 import { Alert, Button, Code, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,11 +21,11 @@ export function DisplayLinksManager() {
     queryKey: ['display-links'],
     queryFn: () =>
       api()
-        .get<{ items: DisplayLink[] }>('/queue/display-links')
+        .call(queueDisplayApi.links)
         .then((d) => d.items),
   });
   const create = useMutation({
-    mutationFn: () => api().post<IssuedDisplayLink>('/queue/display-links', { name }),
+    mutationFn: () => api().call(queueDisplayApi.issueLink, { body: { name } }),
     onSuccess: (link) => {
       setIssued(link);
       setName('');
@@ -39,7 +39,7 @@ export function DisplayLinksManager() {
       message: t('board.revokeText', { name: link.name }),
     });
     if (!confirmed) return;
-    await api().delete(`/queue/display-links/${link.id}`);
+    await api().call(queueDisplayApi.revokeLink, { params: { id: link.id } });
     await queryClient.invalidateQueries({ queryKey: ['display-links'] });
   };
   const address = issued ? `${window.location.origin}${issued.path}` : '';

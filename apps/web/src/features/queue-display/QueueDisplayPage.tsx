@@ -1,4 +1,4 @@
-import type { DisplayIdentity } from '@clinic/domain';
+import { queueDisplayApi } from '@clinic/domain';
 import { Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -34,7 +34,7 @@ function LinkedBoard({ token }: { token: string }) {
   const client = useMemo(() => displayLinkApi(token, () => setRevoked(true)), [token]);
   const identity = useQuery({
     queryKey: ['display-identity', token],
-    queryFn: () => client.get<DisplayIdentity>('/queue/display/identity'),
+    queryFn: () => client.call(queueDisplayApi.identity),
     retry: false,
   });
   if (revoked) return <LinkRevoked />;

@@ -1,4 +1,4 @@
-import type { QueueDisplayAnswer, RoomServiceOption, WaitingAreaOption } from '@clinic/domain';
+import { notificationsApi, optionsApi, queueDisplayApi } from '@clinic/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { HttpClient } from '../../api/http.ts';
@@ -26,14 +26,14 @@ export function useBoardLookups(source: BoardSource) {
     queryKey: ['board-rooms', source.branchId],
     queryFn: () =>
       source.client
-        .get<{ items: RoomServiceOption[] }>('/queue/room-services', { page: 1, pageSize: 999 })
+        .call(optionsApi.roomServices, { query: { page: 1, pageSize: 999 } })
         .then((d) => d.items),
   });
   const areas = useQuery({
     queryKey: ['board-areas', source.branchId],
     queryFn: () =>
       source.client
-        .get<{ items: WaitingAreaOption[] }>('/queue/waiting-areas', { page: 1, pageSize: 999 })
+        .call(optionsApi.waitingAreas, { query: { page: 1, pageSize: 999 } })
         .then((d) => d.items),
   });
   return { rooms: rooms.data ?? [], areas: areas.data ?? [] };
@@ -64,10 +64,12 @@ export function useBoard(source: BoardSource, filters: BoardFilters) {
   const board = useQuery({
     queryKey: key,
     queryFn: () =>
-      source.client.get<QueueDisplayAnswer>('/queue/display', {
-        visitDate: day,
-        status: JSON.stringify(filters.roomServices),
-        areaID: filters.areaId,
+      source.client.call(queueDisplayApi.board, {
+        query: {
+          visitDate: day,
+          status: JSON.stringify(filters.roomServices),
+          areaID: filters.areaId,
+        },
       }),
     refetchInterval: SAFETY_RELOAD_MS,
     refetchIntervalInBackground: true,
@@ -79,7 +81,7 @@ export function useBoard(source: BoardSource, filters: BoardFilters) {
       void queryClient.invalidateQueries({ queryKey: ['queue-display', source.branchId] });
     const socket = new NotificationSocket({
       url: source.client
-        .url('/notifications/ws', { branchId: source.branchId, token: source.token })
+        .url(notificationsApi.socket, { query: { branchId: source.branchId, token: source.token } })
         .replace(/^http/, 'ws'),
       maxAttempts: Infinity,
       onOpen: () => {

@@ -1,10 +1,11 @@
 import {
+  optionsApi,
+  patientsApi,
   pinNationalities,
   type CardPrefixItem,
   type CodeNameOption,
   type PatientCreateBody,
   type PatientCreateResult,
-  type PatientProfile,
   type TelCodeOption,
 } from '@clinic/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -19,10 +20,9 @@ export const patientKeys = {
 };
 
 /** A reference list of the new-patient fields. */
-function useReferenceList<T>(name: string, path: string, keyword?: string): T[] {
+function useReferenceList<T>(name: string, load: () => Promise<{ items: T[] }>): T[] {
   const { branchId } = useBranch();
-  const query = keyword === undefined ? undefined : { keyword };
-  return useOptionItems<T>(patientKeys.option(name, branchId), path, query);
+  return useOptionItems(patientKeys.option(name, branchId), load);
 }
 
 export interface PatientReferenceLists {
@@ -39,23 +39,24 @@ export function usePatientReferenceLists(): PatientReferenceLists {
   const { branchId } = useBranch();
   const defaultTelCode = useQuery({
     queryKey: patientKeys.option('tel-code-default', branchId),
-    queryFn: () => api().get<TelCodeOption | null>('/tel-codes/default'),
+    queryFn: () => api().call(optionsApi.defaultTelCode),
     enabled: Boolean(branchId),
     staleTime: OPTION_STALE_MS,
   });
   return {
-    genders: useReferenceList<CodeNameOption>('genders', '/gender/options'),
-    idTypes: useReferenceList<CodeNameOption>('id-types', '/identificationtype/options', ''),
+    genders: useReferenceList('genders', () => api().call(optionsApi.genders)),
+    idTypes: useReferenceList('id-types', () =>
+      api().call(optionsApi.identificationTypes, { query: { keyword: '' } }),
+    ),
     nationalities: pinNationalities(
-      useReferenceList<CodeNameOption>('nationalities', '/nationalities/options'),
+      useReferenceList('nationalities', () => api().call(optionsApi.nationalities)),
       (option) => option.name,
     ),
-    telCodes: useReferenceList<TelCodeOption>('tel-codes', '/tel-codes/options', ''),
-    defaultTelCode: defaultTelCode.data ?? null,
-    cardPrefixes: useReferenceList<CardPrefixItem>(
-      'card-prefixes',
-      '/patients/card-prefixes/options',
+    telCodes: useReferenceList('tel-codes', () =>
+      api().call(optionsApi.telCodes, { query: { keyword: '' } }),
     ),
+    defaultTelCode: defaultTelCode.data ?? null,
+    cardPrefixes: useReferenceList('card-prefixes', () => api().call(optionsApi.cardPrefixes)),
   };
 }
 
@@ -64,11 +65,11 @@ export function usePatientProfile(patientId: string | null) {
   const { branchId } = useBranch();
   return useQuery({
     queryKey: patientKeys.profile(branchId, patientId),
-    queryFn: () => api().get<PatientProfile>(`/patients/${patientId}/profile`),
+    queryFn: () => api().call(patientsApi.profile, { params: { id: patientId ?? '' } }),
     enabled: Boolean(branchId && patientId),
   });
 }
 
 export function createPatient(body: PatientCreateBody): Promise<PatientCreateResult> {
-  return api().post<PatientCreateResult>('/patients', body);
+  return api().call(patientsApi.create, { body });
 }

@@ -1,6 +1,8 @@
 import {
   QUEUE_LOOKUP_PAGE_SIZE,
+  optionsApi,
   pickableDoctors,
+  queueApi,
   type CurrentBranch,
   type DoctorOption,
   type QueueEntry,
@@ -13,11 +15,6 @@ import { useParams } from 'react-router';
 import { api } from '../../api/clients.ts';
 import { currentBranchKey, currentBranchQuery } from '../../app/permissions.tsx';
 import { useSession } from '../../app/session.ts';
-
-interface ItemList<T> {
-  items: T[];
-  total?: number;
-}
 
 /** Option lists change rarely: fetched once per branch visit, kept for ten minutes. */
 export const OPTION_STALE_MS = 10 * 60_000;
@@ -51,7 +48,7 @@ export function useQueueDay(dayStart: number) {
     queryKey: queueKeys.day(branchId, dayStart),
     queryFn: () =>
       api()
-        .get<ItemList<QueueEntry>>('/queue', { visitDate: dayStart, t: Date.now() })
+        .call(queueApi.list, { query: { visitDate: dayStart, t: Date.now() } })
         .then((list) => [...list.items].sort((a, b) => b.queueSeq - a.queueSeq)),
     enabled: Boolean(branchId),
   });
@@ -64,50 +61,44 @@ export function useRefreshQueue(): () => Promise<void> {
   return () => queryClient.invalidateQueries({ queryKey: queueKeys.branch(branchId) });
 }
 
-/** The items of an option list (`{ items }`); a failure leaves it empty (doc 2 section 7). */
-export function useOptionItems<T>(
-  queryKey: QueryKey,
-  path: string,
-  query?: Record<string, string | number>,
-): T[] {
+/** The items of an option list `load` fetches; a failure leaves it empty (doc 2 section 7). */
+export function useOptionItems<T>(queryKey: QueryKey, load: () => Promise<{ items: T[] }>): T[] {
   const { branchId } = useBranch();
   return (
     useQuery({
       queryKey,
-      queryFn: () =>
-        api()
-          .get<ItemList<T>>(path, query)
-          .then((list) => list.items),
+      queryFn: () => load().then((list) => list.items),
       enabled: Boolean(branchId),
       staleTime: OPTION_STALE_MS,
     }).data ?? []
   );
 }
 
-function useOptionList<T>(name: string, path: string, query?: Record<string, string | number>) {
+function useOptionList<T>(name: string, load: () => Promise<{ items: T[] }>) {
   const { branchId } = useBranch();
-  return useOptionItems<T>(queueKeys.option(name, branchId), path, query);
+  return useOptionItems(queueKeys.option(name, branchId), load);
 }
 
 export function useQueueStatuses(): QueueStatusOption[] {
-  return useOptionList<QueueStatusOption>('statuses', '/queue/queue-status/options');
+  return useOptionList('statuses', () => api().call(optionsApi.queueStatuses));
 }
 
 export function useVisitPurposes(): VisitPurposeOption[] {
-  return useOptionList<VisitPurposeOption>('visit-purposes', '/queue/visit-purposes/option');
+  return useOptionList('visit-purposes', () => api().call(optionsApi.visitPurposes));
 }
 
 /** Active room services only: the ones a row can be sent to. */
 export function useActiveRoomServices(): RoomServiceOption[] {
-  return useOptionList<RoomServiceOption>('room-services', '/queue/room-services', {
-    page: 1,
-    pageSize: QUEUE_LOOKUP_PAGE_SIZE,
-  }).filter((service) => service.isActive);
+  return useOptionList('room-services', () =>
+    api().call(optionsApi.roomServices, {
+      query: { page: 1, pageSize: QUEUE_LOOKUP_PAGE_SIZE },
+    }),
+  ).filter((service) => service.isActive);
 }
 
 /** Doctors the picker offers: on duty, of the doctor user type. */
 export function usePickableDoctors(): DoctorOption[] {
-  return pickableDoctors(useOptionList<DoctorOption>('doctors', '/doctors/options'));
+  return pickableDoctors(useOptionList('doctors', () => api().call(optionsApi.doctors)));
 }
 
 /** The branch's own facts; the shell fetches the same key. */
@@ -124,36 +115,39 @@ export function useHasHciCode(): boolean {
 /** The row changes of the queue screen; each sends the version it read (409 when stale). */
 export const queueRequests = {
   visitPurposes: (entry: QueueEntry, codes: string[]) =>
-    api().put<QueueEntry>(`/queue/${entry.id}/visit-purposes`, {
-      visitPurpose: codes,
-      version: entry.version,
+    api().call(queueApi.visitPurposes, {
+      params: { id: entry.id },
+      body: { visitPurpose: codes, version: entry.version },
     }),
   roomService: (entry: QueueEntry, roomService: string) =>
-    api().put<QueueEntry>(`/queue/${entry.id}/room-service`, {
-      roomService,
-      version: entry.version,
+    api().call(queueApi.roomService, {
+      params: { id: entry.id },
+      body: { roomService, version: entry.version },
     }),
   status: (entry: QueueEntry, status: QueueStatusOption) =>
-    api().put<QueueEntry>(`/queue/${entry.id}/status`, {
-      status: status.code,
-      color: status.color,
-      version: entry.version,
+    api().call(queueApi.status, {
+      params: { id: entry.id },
+      body: { status: status.code, color: status.color, version: entry.version },
     }),
   remark: (entry: QueueEntry, remark: string) =>
-    api().put<QueueEntry>(`/queue/${entry.id}/remark`, { remark, version: entry.version }),
+    api().call(queueApi.remark, {
+      params: { id: entry.id },
+      body: { remark, version: entry.version },
+    }),
   visitTime: (entry: QueueEntry, visitTime: number) =>
-    api().put<QueueEntry>('/queue/visit-time', {
-      id: entry.id,
-      visitTime,
-      version: entry.version,
+    api().call(queueApi.visitTime, {
+      body: { id: entry.id, visitTime, version: entry.version },
     }),
   remove: (entry: QueueEntry, voidedReason: string) =>
-    api().delete<boolean>(`/queue/${entry.id}`, { version: entry.version, voidedReason }),
-  swap: (entry: QueueEntry, neighbour: QueueEntry) =>
-    api().put<QueueEntry>(`/queue/${entry.id}/seq`, {
-      exchangeId: neighbour.id,
-      version: entry.version,
+    api().call(queueApi.remove, {
+      params: { id: entry.id },
+      body: { version: entry.version, voidedReason },
     }),
-  callIn: (entry: QueueEntry) => api().put<QueueEntry>(`/queue/${entry.id}/call-in`),
-  consultOut: (entry: QueueEntry) => api().put<QueueEntry>(`/queue/${entry.id}/consult-out`),
+  swap: (entry: QueueEntry, neighbour: QueueEntry) =>
+    api().call(queueApi.swap, {
+      params: { id: entry.id },
+      body: { exchangeId: neighbour.id, version: entry.version },
+    }),
+  callIn: (entry: QueueEntry) => api().call(queueApi.callIn, { params: { id: entry.id } }),
+  consultOut: (entry: QueueEntry) => api().call(queueApi.consultOut, { params: { id: entry.id } }),
 };

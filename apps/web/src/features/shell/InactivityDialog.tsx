@@ -1,4 +1,4 @@
-import { DEFAULT_INACTIVITY_MINUTES, type TimeoutInfo } from '@clinic/domain';
+import { DEFAULT_INACTIVITY_MINUTES, accountsApi } from '@clinic/domain';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -40,7 +40,7 @@ export function InactivityDialog({ portal = false }: { portal?: boolean }) {
   const navigate = useNavigate();
   const timeout = useQuery({
     queryKey: ['timeout'],
-    queryFn: () => api().get<TimeoutInfo>('/timeout'),
+    queryFn: () => api().call(accountsApi.timeout),
     staleTime: 5 * 60_000,
   });
   const minutes = timeoutMinutes(timeout.data?.timeout);

@@ -2,9 +2,9 @@ import {
   CUSTOM_CARD_PREFIX,
   PatientCardNoPatchBody,
   idNumberProblem,
+  queueApi,
   type PatientCreateBody,
   type PatientPickerOption,
-  type QueueEntry,
 } from '@clinic/domain';
 import { Button, Grid, Group, Modal, Paper, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -170,7 +170,7 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
       return;
     }
     try {
-      await dialogs.whileLoading(() => api().post<QueueEntry>('/queue', queued.body));
+      await dialogs.whileLoading(() => api().call(queueApi.add, { body: queued.body }));
     } catch (error) {
       showFailure(error);
       return;

@@ -1,6 +1,7 @@
 import {
   PATIENT_SEARCH_FILTERS,
   SEARCH_DEBOUNCE_MS,
+  patientsApi,
   type PatientPickerOption,
   type PatientSearchFilter,
 } from '@clinic/domain';
@@ -44,10 +45,7 @@ function usePatientSearch(filter: PatientSearchFilter, keyword: string) {
     queryKey: patientSearchKey(branchId, filter, keyword),
     queryFn: async () => {
       try {
-        const list = await api().get<{ items: PatientPickerOption[] }>('/patients/option', {
-          keyword,
-          filter,
-        });
+        const list = await api().call(patientsApi.search, { query: { keyword, filter } });
         return list.items;
       } catch (error) {
         console.warn('Patient search failed', error);

@@ -1,12 +1,12 @@
 import {
   QUEUE_MESSAGES,
   QUEUE_PAGE_SIZE,
+  queueApi,
   type PatientPickerOption,
-  type QueueEntry,
 } from '@clinic/domain';
 import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/clients.ts';
@@ -26,21 +26,24 @@ function useQueueHistory(criteria: HistoryCriteria | null) {
   const { branchId } = useBranch();
   return useInfiniteQuery({
     queryKey: ['queue-history', branchId, criteria],
-    queryFn: ({ pageParam }) =>
-      api().get<{ items: QueueEntry[]; total: number }>('/queue/page', {
-        patientID: criteria?.patientId,
-        doctorID: criteria?.doctorId,
-        status: criteria?.status,
-        pageIndex: pageParam,
-        pageSize: QUEUE_PAGE_SIZE,
-      }),
+    queryFn: criteria
+      ? ({ pageParam }) =>
+          api().call(queueApi.patientHistory, {
+            query: {
+              patientID: criteria.patientId,
+              doctorID: criteria.doctorId,
+              status: criteria.status,
+              pageIndex: pageParam,
+              pageSize: QUEUE_PAGE_SIZE,
+            },
+          })
+      : skipToken,
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>
       pages.reduce((shown, page) => shown + page.items.length, 0) < last.total &&
       last.items.length > 0
         ? pages.length + 1
         : undefined,
-    enabled: criteria !== null,
   });
 }
 
