@@ -5,6 +5,7 @@ import { withTenant } from '../src/db/tenant-db.ts';
 import type { PostgresEventBus } from '../src/platform/event-bus.ts';
 import { type BranchEvent } from '../src/platform/event-bus.ts';
 import { newClinic, startTestApp, type Clinic, type TestApp } from './helpers.ts';
+import { probeEvent } from './probe-event.ts';
 
 /** Ends server-side connections the way a database restart or an administrator would. */
 async function terminate(t: TestApp, which: { pid: number } | { applicationName: string }) {
@@ -67,10 +68,10 @@ describe.runIf(inject('databaseUrl') !== 'pglite')('when the database drops conn
       await eventually(() => !bus.listening);
       await eventually(() => bus.listening);
       await withTenant(t.database.db, clinic.tenantId, (tx) =>
-        bus.publish(tx, { branchId: clinic.branchId, eventCode: 'afterOutage', data: {} }),
+        bus.publish(tx, probeEvent(clinic.branchId, 'after-outage')),
       );
-      await eventually(() => received.some((event) => event.eventCode === 'afterOutage'));
-      expect(received.find((event) => event.eventCode === 'afterOutage')).toMatchObject({
+      await eventually(() => received.some((event) => event.data.id === 'after-outage'));
+      expect(received.find((event) => event.data.id === 'after-outage')).toMatchObject({
         tenantId: clinic.tenantId,
         branchId: clinic.branchId,
       });

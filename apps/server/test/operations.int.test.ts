@@ -7,6 +7,7 @@ import type { DB } from '../src/db/schema.ts';
 import { withTenant } from '../src/db/tenant-db.ts';
 import type { PostgresEventBus } from '../src/platform/event-bus.ts';
 import { newClinic, openTestDatabase, startTestApp, type TestApp } from './helpers.ts';
+import { probeEvent } from './probe-event.ts';
 
 /** Health and readiness probes, and the Prometheus metrics behind METRICS_TOKEN. */
 
@@ -168,11 +169,7 @@ describe('GET /metrics', () => {
     const clinic = await newClinic(t);
     const before = sample(await scrape(t), 'event_bus_lag_seconds_count');
     await withTenant(t.database.db, clinic.tenantId, (tx) =>
-      t.app.appContext.events.publish(tx, {
-        branchId: clinic.branchId,
-        eventCode: 'metricsProbe',
-        data: {},
-      }),
+      t.app.appContext.events.publish(tx, probeEvent(clinic.branchId, 'metrics-probe')),
     );
     await expect
       .poll(async () => sample(await scrape(t), 'event_bus_lag_seconds_count'))

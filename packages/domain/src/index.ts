@@ -16,6 +16,7 @@ export * from './options/options.ts';
 export * from './patients/identity.ts';
 export * from './patients/patient.ts';
 export * from './queue/queue.ts';
+export * from './queue/queue-events.ts';
 export * from './queue/doctors.ts';
 export * from './queue/display.ts';
 export * from './visits/visits.ts';

@@ -1,20 +1,19 @@
+import type { NotificationEvent } from '@clinic/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { TenantTx } from '../db/tenant-db.ts';
 
-/** An event for the screens of one branch of one tenant (queue lists, display boards). */
-export interface BranchEvent {
+/** An event for the screens of one branch (queue lists, display boards), as published. */
+export type PublishedEvent = NotificationEvent & { branchId: string };
+
+/** An event for the screens of one branch of one tenant, as the bus carries it. */
+export type BranchEvent = PublishedEvent & {
   tenantId: string;
-  branchId: string;
-  eventCode: string;
-  data: Record<string, unknown>;
-  /** A sentence for people, shown by the queue screen for some events. */
-  message?: string;
   /** When it was published (Unix ms): delivery lag is a metric. Never sent to sockets. */
   publishedAt?: number;
-}
+};
 
 export type BranchEventHandler = (event: BranchEvent) => void;
 
@@ -38,7 +37,7 @@ export type DataChangeHandler = (change: DataChange) => void;
  * commits. Subscribers of every API instance receive them and filter by tenant and branch.
  */
 export interface EventBus {
-  publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void>;
+  publish(tx: TenantTx, event: PublishedEvent): Promise<void>;
   subscribe(handler: BranchEventHandler): () => void;
   /**
    * Data changes of every clinic, from the database itself; only a bus that hears the
@@ -94,7 +93,7 @@ export class InProcessEventBus implements EventBus {
     this.#log = log;
   }
 
-  async publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void> {
+  async publish(tx: TenantTx, event: PublishedEvent): Promise<void> {
     const full = { ...event, tenantId: tx.tenantId, publishedAt: Date.now() };
     tx.afterCommit(() => {
       this.#lag.delivered(full);
@@ -239,7 +238,7 @@ export class PostgresEventBus implements EventBus {
     }, this.#retryMs).unref();
   }
 
-  async publish(tx: TenantTx, event: Omit<BranchEvent, 'tenantId'>): Promise<void> {
+  async publish(tx: TenantTx, event: PublishedEvent): Promise<void> {
     const payload = JSON.stringify({ ...event, tenantId: tx.tenantId, publishedAt: Date.now() });
     await sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(tx.db);
     tx.afterCommit(() =>

@@ -1,3 +1,4 @@
+import type { NotificationEvent } from '@clinic/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initApi } from './clients.ts';
 import {
@@ -6,7 +7,6 @@ import {
   RECONNECT_DELAY_MS,
   SESSION_ENDED_CLOSE,
   notificationsUrl,
-  type NotificationEvent,
   type NotificationSocketOptions,
   type SocketLike,
 } from './socket.ts';

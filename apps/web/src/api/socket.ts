@@ -1,26 +1,8 @@
-import { QUEUE_EVENTS, notificationsApi, type QueueEventCode } from '@clinic/domain';
+import { isNotificationEvent, notificationsApi, type NotificationEvent } from '@clinic/domain';
 import { useEffect, useEffectEvent } from 'react';
 import { useParams } from 'react-router';
 import { useSession } from '../app/session.ts';
 import { api, endSession } from './clients.ts';
-
-/** A message of the notification socket (doc 1 section 4). */
-export interface NotificationEvent {
-  eventCode: QueueEventCode;
-  /** Where the entry goes; a display board gets no patient name. */
-  data: {
-    id: string;
-    queueNum: string;
-    patientName?: string;
-    branchId: string;
-    status?: string;
-    roomService: string | null;
-    roomName: string | null;
-    areaID: string | null;
-  };
-  /** A sentence for people on the queue screen; null on a display board. */
-  message: string | null;
-}
 
 /** Doc 2 section 9: reconnect 7 s after a close, at most 10 attempts in a row. */
 export const RECONNECT_DELAY_MS = 7_000;
@@ -56,9 +38,8 @@ export interface NotificationSocketOptions {
 function parseEvent(raw: unknown): NotificationEvent | null {
   if (typeof raw !== 'string') return null;
   try {
-    const event = JSON.parse(raw) as Partial<NotificationEvent> | null;
-    const known = (QUEUE_EVENTS as readonly unknown[]).includes(event?.eventCode);
-    return known ? (event as NotificationEvent) : null;
+    const event: unknown = JSON.parse(raw);
+    return isNotificationEvent(event) ? event : null;
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { notificationsContract } from '@clinic/domain';
+import { notificationsContract, type NotificationEvent } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -19,12 +19,11 @@ export const SESSION_ENDED_CLOSE = 4401;
 export const SERVICE_RESTART_CLOSE = 1012;
 
 /** What a socket may see: a public board gets where to go, never who. */
-function shownTo(principal: Principal, event: BranchEvent) {
-  if (principal.kind !== 'display') {
-    return { eventCode: event.eventCode, data: event.data, message: event.message ?? null };
-  }
+function shownTo(principal: Principal, event: BranchEvent): NotificationEvent {
+  const { tenantId: _tenant, branchId: _branch, publishedAt: _at, ...shown } = event;
+  if (principal.kind !== 'display') return shown;
   const { patientName: _name, ...data } = event.data;
-  return { eventCode: event.eventCode, data, message: null };
+  return { ...shown, data, message: null };
 }
 
 /**

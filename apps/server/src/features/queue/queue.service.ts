@@ -8,7 +8,9 @@ import {
   queueCreateProblems,
   type QueueCreateBody,
   type QueueEntry,
+  type NotificationEvent,
   type QueueEventCode,
+  type QueueEventData,
   type QueuePageQuery,
 } from '@clinic/domain';
 import type { Kysely } from 'kysely';
@@ -53,7 +55,7 @@ async function reload(tx: TenantTx, id: string): Promise<QueueEntry> {
   return shown;
 }
 
-function eventData(entry: QueueEntry, branchId: string) {
+function eventData(entry: QueueEntry, branchId: string): QueueEventData {
   return {
     id: entry.id,
     queueNum: entry.queueNum,
@@ -72,13 +74,10 @@ async function publish(
   scope: BranchScope,
   eventCode: QueueEventCode,
   entry: QueueEntry,
-  message?: string,
 ) {
   await ctx.events.publish(tx, {
     branchId: scope.branchId,
-    eventCode,
-    data: eventData(entry, scope.branchId),
-    message,
+    ...queueEvent(eventCode, entry, eventData(entry, scope.branchId)),
   });
 }
 
@@ -96,25 +95,31 @@ async function change(
     const changes = await apply(tx, entry);
     if (!(await repo.updateEntry(tx, id, version, changes))) throw conflict();
     const updated = await reload(tx, id);
-    for (const event of events)
-      await publish(ctx, tx, scope, event, updated, messageFor(event, updated));
+    for (const event of events) await publish(ctx, tx, scope, event, updated);
     return updated;
   });
 }
 
-function messageFor(event: QueueEventCode, entry: QueueEntry): string | undefined {
+/** The socket message of an event, with the sentence the announced ones carry. */
+function queueEvent(
+  eventCode: QueueEventCode,
+  entry: QueueEntry,
+  data: QueueEventData,
+): NotificationEvent {
   const who = `Queue ${entry.queueNum} (${entry.patientName})`;
-  switch (event) {
-    case 'queueCalledIn':
-      return `${who} is called in${entry.roomService ? ` to ${entry.roomService}` : ''}.`;
+  switch (eventCode) {
+    case 'queueCalledIn': {
+      const room = entry.roomService ? ` to ${entry.roomService}` : '';
+      return { eventCode, data, message: `${who} is called in${room}.` };
+    }
     case 'queueConsultedOut':
-      return `${who} has timed out.`;
+      return { eventCode, data, message: `${who} has timed out.` };
     case 'queueVoided':
-      return `${who} was deleted: ${entry.voidedReason ?? ''}`;
+      return { eventCode, data, message: `${who} was deleted: ${entry.voidedReason ?? ''}` };
     case 'queueAdded':
     case 'queueUpdated':
     case 'ring':
-      return undefined;
+      return { eventCode, data, message: null };
   }
 }
 
@@ -414,7 +419,7 @@ export async function deleteEntry(
       detail: { reason },
     });
     const shown = { ...entry, voidedReason: reason };
-    await publish(ctx, tx, scope, 'queueVoided', shown, messageFor('queueVoided', shown));
+    await publish(ctx, tx, scope, 'queueVoided', shown);
   });
 }
 

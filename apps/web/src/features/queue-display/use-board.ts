@@ -1,8 +1,13 @@
-import { notificationsApi, optionsApi, queueDisplayApi } from '@clinic/domain';
+import {
+  notificationsApi,
+  optionsApi,
+  queueDisplayApi,
+  type NotificationEvent,
+} from '@clinic/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { HttpClient } from '../../api/http.ts';
-import { NotificationSocket, type NotificationEvent } from '../../api/socket.ts';
+import { NotificationSocket } from '../../api/socket.ts';
 import { clinicDayStartAt } from '../../app/clinic-time.ts';
 import { Announcer } from './announcer.ts';
 import { ringsHere, type BoardFilters } from './board-filters.ts';
