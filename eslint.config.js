@@ -88,6 +88,28 @@ export default tseslint.config(
     rules: { 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // The web decides by a refusal's code (error.code, errors[].code), never by the
+    // server's English words: a reworded or translated message must not change behaviour.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
+          "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+          "CallExpression[callee.object.property.name='message'][callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|search|indexOf|localeCompare)$/]",
+          "CallExpression[callee.property.name=/^(includes|indexOf|lastIndexOf|test|has|get|find|some)$/] > MemberExpression.arguments[property.name='message']",
+          'BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.name=/_MESSAGES$|^messageCatalogue$|^REFUSALS$/]',
+          'ArrayExpression > MemberExpression.elements[object.name=/_MESSAGES$|^messageCatalogue$|^REFUSALS$/]',
+        ].map((selector) => ({
+          selector,
+          message: "Decide by the refusal's code (error.code, errors[].code), not by its words.",
+        })),
+      ],
+    },
+  },
+  {
     // A focused or skipped test hides the others, or itself, from CI.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
     plugins: { vitest },

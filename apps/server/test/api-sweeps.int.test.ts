@@ -33,12 +33,16 @@ describe('every route with a body', () => {
       const malformed = await t.call(route.method, url, { ...options, rawBody: '{"broken": ' });
       expect(malformed.status, label).toBe(400);
       expect(malformed.body.error.errors, label).toEqual([
-        { field: 'body', message: 'The request body is not valid JSON.' },
+        {
+          field: 'body',
+          message: 'The request body is not valid JSON.',
+          code: 'request.invalidJson',
+        },
       ]);
 
       const list = await t.call(route.method, url, { ...options, rawBody: '[]' });
       expect(list.status, label).toBe(400);
-      expect(list.body.error.code, label).toBe('VALIDATION');
+      expect(list.body.error.code, label).toBe('field.type');
 
       const extra = await t.call(route.method, url, {
         ...options,
@@ -57,7 +61,7 @@ describe('every route with a body', () => {
       rawBody: JSON.stringify({ username: 'x'.repeat(1_100_000) }),
     });
     expect(response.status).toBe(413);
-    expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(response.body.error.code).toBe('request.tooLarge');
   });
 });
 
@@ -78,6 +82,6 @@ describe('tenant isolation over every signed-in route', () => {
   it('an unknown API path answers the error envelope with 404', async () => {
     const response = await t.call('GET', '/api/v1/no-such-thing', { token: a.token });
     expect(response.status).toBe(404);
-    expect(response.body.error.code).toBe('NOT_FOUND');
+    expect(response.body.error.code).toBe('route.notFound');
   });
 });

@@ -1,6 +1,6 @@
-import { isPermission, moduleOfPermission } from '@clinic/domain';
+import { isPermission, moduleOfPermission, refusalMessage } from '@clinic/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_REFUSAL, SIGNED_IN, type ApiRoute } from '../src/platform/access.ts';
+import { SIGNED_IN, type ApiRoute } from '../src/platform/access.ts';
 import {
   addUser,
   createRole,
@@ -129,8 +129,8 @@ describe('a role that allows nothing', () => {
       }
       if (
         response.status !== 403 ||
-        response.body?.error?.code !== 'FORBIDDEN' ||
-        response.body?.error?.message !== ROLE_REFUSAL
+        response.body?.error?.code !== 'access.roleRefusal' ||
+        response.body?.error?.message !== refusalMessage('access.roleRefusal')
       )
         refusals.push(
           `${key(route)} answered ${response.status}: ${JSON.stringify(response.body)}`,
@@ -159,7 +159,7 @@ describe('a role that allows nothing', () => {
         branchId: clinic.branchId,
         body: request.body,
       });
-      expect(response.body?.error?.message, key(route)).not.toBe(ROLE_REFUSAL);
+      expect(response.body?.error?.code, key(route)).not.toBe('access.roleRefusal');
     }
   });
 });

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initApi } from './api/clients.ts';
 import { loadRuntimeConfig } from './api/config.ts';
+import { loadRefusalTexts } from './api/refusal-text.ts';
 import { App } from './app/App.tsx';
 import { createAppRouter } from './app/router.tsx';
 import './i18n/index.ts';
@@ -21,6 +22,7 @@ async function start() {
       <App router={router} />
     </StrictMode>,
   );
+  void loadRefusalTexts();
 }
 
 void start();

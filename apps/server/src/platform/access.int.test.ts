@@ -64,14 +64,17 @@ describe('access guard', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
-      error: { code: 'FORBIDDEN', message: 'Your clinic has not subscribed to this feature.' },
+      error: {
+        code: 'access.moduleNotBought',
+        message: 'Your clinic has not subscribed to this feature.',
+      },
     });
   });
 
   it('checks the session before anything else', async () => {
     const response = await call('/api/v1/queue-like', { branchid: clinic.branchId });
     expect(response.statusCode).toBe(401);
-    expect(response.json().error.code).toBe('UNAUTHORIZED');
+    expect(response.json().error.code).toBe('session.signInFirst');
   });
 
   it('refuses to register an API route that declares no access rule', async () => {

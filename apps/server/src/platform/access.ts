@@ -131,7 +131,7 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
     if (!access || access === 'public') return;
     const token =
       bearerToken(request) ?? (access.socket ? queryValue(request, 'token') : undefined);
-    if (!token) throw unauthorized('Please sign in first.');
+    if (!token) throw unauthorized('session.signInFirst');
     const asked =
       branchHeader(request) ?? (access.socket ? queryValue(request, 'branchId') : undefined);
     const hash = hashToken(token);
@@ -142,48 +142,44 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
       (access.display && token.startsWith(DISPLAY_TOKEN_PREFIX)
         ? await principalOfDisplayLink(db, hash)
         : undefined);
-    if (!principal) throw unauthorized();
+    if (!principal) throw unauthorized('session.ended');
     request.principal = principal;
     request.tokenHash = hash;
 
     if (principal.mustChangePassword && !access.temporaryPassword) {
-      throw forbidden('Please change your temporary password first.');
+      throw forbidden('session.temporaryPassword');
     }
     if (access.module && !principal.modules.has(access.module)) {
-      throw forbidden('Your clinic has not subscribed to this feature.');
+      throw forbidden('access.moduleNotBought');
     }
     const branchId =
       asked ??
       // A display link works in its one branch without being told.
       (principal.kind === 'display' ? [...principal.branchIds][0] : undefined);
     if (branchId) {
-      if (!UUID.test(branchId)) throw badRequest('The BranchId header must be a branch id.');
+      if (!UUID.test(branchId)) throw badRequest('access.branchHeaderInvalid');
       if (!principal.branchIds.has(branchId)) {
-        throw forbidden('You do not have access to this branch.');
+        throw forbidden('access.branchNotAllowed');
       }
       request.branchId = branchId;
     } else if (access.branch === 'required') {
-      throw badRequest('The BranchId header is required: choose a branch first.');
+      throw badRequest('access.branchHeaderRequired');
     }
     if (access.permission !== SIGNED_IN && !principal.permissions.has(access.permission)) {
-      throw forbidden(ROLE_REFUSAL);
+      throw forbidden('access.roleRefusal');
     }
   });
 }
 
-/** What a caller whose role lacks a route's permission is told (403, FORBIDDEN). */
-export const ROLE_REFUSAL = 'Your role does not allow this. Please ask your clinic administrator.';
-
 /** The signed-in caller; only for routes whose access rule requires a session. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthorized();
+  if (!request.principal) throw unauthorized('session.ended');
   return request.principal;
 }
 
 /** The checked BranchId of a route that requires one. */
 export function branchOf(request: FastifyRequest): string {
-  if (!request.branchId)
-    throw badRequest('The BranchId header is required: choose a branch first.');
+  if (!request.branchId) throw badRequest('access.branchHeaderRequired');
   return request.branchId;
 }
 

@@ -1,4 +1,12 @@
-import { ApiErrorCode, toFieldErrors, type ApiErrorBody, type FieldError } from '@clinic/domain';
+import {
+  refusalCodeOf,
+  refusalMessage,
+  toFieldErrors,
+  type ApiErrorBody,
+  type ApiFieldError,
+  type FixedRefusalCode,
+  type RefusalCode,
+} from '@clinic/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 import { RequestValidationError } from './validation.ts';
@@ -6,9 +14,9 @@ import { RequestValidationError } from './validation.ts';
 function send(
   reply: FastifyReply,
   status: number,
-  code: ApiErrorCode,
+  code: RefusalCode,
   message: string,
-  errors?: FieldError[],
+  errors?: ApiFieldError[],
 ): FastifyReply {
   const body: ApiErrorBody = { error: errors ? { code, message, errors } : { code, message } };
   return reply.code(status).type('application/json').send(body);
@@ -22,49 +30,42 @@ const partName: Record<string, string> = {
   headers: 'headers',
 };
 
+/** The envelope's code of a validation failure: the only field's rule, or `request.invalid`. */
+function validationCode(errors: ApiFieldError[]): RefusalCode {
+  const [first] = errors;
+  return errors.length === 1 && first ? first.code : 'request.invalid';
+}
+
 function validationReply(
   error: RequestValidationError & { validationContext?: string },
   reply: FastifyReply,
 ): FastifyReply {
   const part = partName[error.validationContext ?? 'body'] ?? 'body';
-  const errors = toFieldErrors(error.issues, part);
-  const message = errors.map((entry) => entry.message).join('\n') || 'The request is not valid.';
-  return send(reply, 400, ApiErrorCode.validation, message, errors);
+  const errors = toFieldErrors(error.issues, part, refusalCodeOf);
+  const message =
+    errors.map((entry) => entry.message).join('\n') || refusalMessage('request.invalid');
+  return send(reply, 400, validationCode(errors), message, errors);
 }
 
 /** Fastify's own request errors, by code, as the caller should see them. */
-const fastifyErrors: Record<
-  string,
-  { status: number; code: ApiErrorCode; message: string; field?: string }
-> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    code: ApiErrorCode.validation,
-    message: 'The request body is not valid JSON.',
-    field: 'body',
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    code: ApiErrorCode.validation,
-    message: 'The request body is empty; JSON was expected.',
-    field: 'body',
-  },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    status: 413,
-    code: ApiErrorCode.payloadTooLarge,
-    message: 'The request body is too large.',
-  },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    code: ApiErrorCode.validation,
-    message: 'This content type is not accepted; send application/json.',
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    code: ApiErrorCode.validation,
-    message: 'The request body length does not match its Content-Length.',
-  },
+const fastifyErrors: Record<string, { status: number; code: FixedRefusalCode; field?: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'request.invalidJson', field: 'body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'request.emptyJson', field: 'body' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'request.tooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'request.mediaType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'request.contentLength' },
 };
+
+/** A refusal of one field (or the body) that names no values. */
+function sendFieldRefusal(
+  reply: FastifyReply,
+  status: number,
+  code: FixedRefusalCode,
+  field?: string,
+): FastifyReply {
+  const message = refusalMessage(code);
+  return send(reply, status, code, message, field ? [{ field, message, code }] : undefined);
+}
 
 /** Errors Fastify meets before routing (a URL that cannot be decoded), in our envelope. */
 export function frameworkErrorReply(
@@ -72,11 +73,8 @@ export function frameworkErrorReply(
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const message =
-    error.code === 'FST_ERR_BAD_URL'
-      ? 'The address is not valid: a part of it cannot be decoded.'
-      : 'The request is not valid.';
-  void send(reply, 400, ApiErrorCode.validation, message, [{ field: 'path', message }]);
+  const code = error.code === 'FST_ERR_BAD_URL' ? 'request.badUrl' : 'request.invalid';
+  void sendFieldRefusal(reply, 400, code, 'path');
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
@@ -89,39 +87,30 @@ export function installErrorHandling(app: FastifyInstance): void {
       return validationReply(error, reply);
     }
     const known = error.code ? fastifyErrors[error.code] : undefined;
-    if (known) {
-      const errors = known.field ? [{ field: known.field, message: known.message }] : undefined;
-      return send(reply, known.status, known.code, known.message, errors);
-    }
+    if (known) return sendFieldRefusal(reply, known.status, known.code, known.field);
     if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
-      return send(reply, 400, ApiErrorCode.validation, 'The request body is not valid JSON.', [
-        { field: 'body', message: 'The request body is not valid JSON.' },
-      ]);
+      return sendFieldRefusal(reply, 400, 'request.invalidJson', 'body');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(
         reply,
         status,
-        status === 404 ? ApiErrorCode.notFound : ApiErrorCode.validation,
-        error.message,
+        'request.refused',
+        refusalMessage('request.refused', error.message),
       );
     }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
-    return send(
-      reply,
-      500,
-      ApiErrorCode.internal,
-      `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${request.id}.`,
-    );
+    return send(reply, 500, 'server.failed', refusalMessage('server.failed', request.id));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return send(
       reply,
       404,
-      ApiErrorCode.notFound,
-      `There is no ${request.method} ${request.url.split('?')[0]}.`,
-    ),
-  );
+      'route.notFound',
+      refusalMessage('route.notFound', request.method, path),
+    );
+  });
 }

@@ -1,17 +1,27 @@
-import { ApiErrorCode, keyOfMessage, type FieldError } from '@clinic/domain';
+import {
+  refusalCodeOf,
+  refusalMessage,
+  type ApiFieldError,
+  type FieldError,
+  type RefusalCode,
+  type RefusalValues,
+} from '@clinic/domain';
 
-/** An error the caller should see, with its HTTP status and envelope code. */
+/**
+ * A refusal the caller should see: its HTTP status and the code of the rule that refused
+ * (`@clinic/domain` refusals), whose English message it carries.
+ */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: ApiErrorCode;
-  readonly errors: FieldError[] | undefined;
+  readonly code: RefusalCode;
+  readonly errors: ApiFieldError[] | undefined;
   readonly headers: Record<string, string>;
 
   constructor(
     status: number,
-    code: ApiErrorCode,
+    code: RefusalCode,
     message: string,
-    errors?: FieldError[],
+    errors?: ApiFieldError[],
     headers: Record<string, string> = {},
   ) {
     super(message);
@@ -22,41 +32,68 @@ export class AppError extends Error {
   }
 }
 
-/** 400 naming one field; the message doubles as the envelope's message. */
-export function fieldError(field: string, message: string): AppError {
-  const code = keyOfMessage(message);
-  return new AppError(400, ApiErrorCode.validation, message, [
-    code ? { field, message, code } : { field, message },
-  ]);
+function refusal<C extends RefusalCode>(status: number, code: C, values: RefusalValues<C>) {
+  return new AppError(status, code, refusalMessage(code, ...values));
 }
 
-export function badRequest(
-  message: string,
-  code: ApiErrorCode = ApiErrorCode.validation,
+/** 400 naming one field; the rule's message doubles as the envelope's message. */
+export function fieldError<C extends RefusalCode>(
+  field: string,
+  code: C,
+  ...values: RefusalValues<C>
 ): AppError {
-  return new AppError(400, code, message);
+  const message = refusalMessage(code, ...values);
+  return new AppError(400, code, message, [{ field, message, code }]);
 }
 
-export function unauthorized(message = 'Your session has ended. Please sign in again.'): AppError {
-  return new AppError(401, ApiErrorCode.unauthorized, message);
+/** A field's problem with its rule's code: found by its words when it came without one. */
+function coded({ field, message, code }: FieldError): ApiFieldError {
+  return { field, message, code: code ?? refusalCodeOf(message) ?? 'field.invalid' };
 }
 
-export function forbidden(message: string): AppError {
-  return new AppError(403, ApiErrorCode.forbidden, message);
+/** 400 naming several fields: the envelope's code is the only field's, or `request.invalid`. */
+export function fieldErrors(problems: FieldError[]): AppError {
+  const errors = problems.map(coded);
+  const [first] = errors;
+  const code = errors.length === 1 && first ? first.code : 'request.invalid';
+  return new AppError(400, code, errors.map((error) => error.message).join('\n'), errors);
 }
 
-export function notFound(message = 'Not found.'): AppError {
-  return new AppError(404, ApiErrorCode.notFound, message);
+/** 400 naming one field whose problem a rule helper states in words (its code found by them). */
+export function fieldProblem(field: string, message: string): AppError {
+  return fieldErrors([{ field, message }]);
 }
 
-export function conflict(
-  message = 'This record was changed by someone else. Please reload it and try again.',
+export function badRequest<C extends RefusalCode>(code: C, ...values: RefusalValues<C>): AppError {
+  return refusal(400, code, values);
+}
+
+export function unauthorized<C extends RefusalCode>(
+  code: C,
+  ...values: RefusalValues<C>
 ): AppError {
-  return new AppError(409, ApiErrorCode.conflict, message);
+  return refusal(401, code, values);
 }
 
-export function rateLimited(message: string, retryAfterSeconds: number): AppError {
-  return new AppError(429, ApiErrorCode.rateLimited, message, undefined, {
+export function forbidden<C extends RefusalCode>(code: C, ...values: RefusalValues<C>): AppError {
+  return refusal(403, code, values);
+}
+
+export function notFound<C extends RefusalCode>(code: C, ...values: RefusalValues<C>): AppError {
+  return refusal(404, code, values);
+}
+
+/** 409: the record's version is not the one the caller read. */
+export function conflict(): AppError {
+  return refusal(409, 'record.changed', []);
+}
+
+export function rateLimited<C extends RefusalCode>(
+  retryAfterSeconds: number,
+  code: C,
+  ...values: RefusalValues<C>
+): AppError {
+  return new AppError(429, code, refusalMessage(code, ...values), undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 }

@@ -144,10 +144,10 @@ export function installMetrics(
     '/metrics',
     { config: { access: 'public' }, logLevel: 'warn', schema: { hide: true } },
     async (request, reply) => {
-      if (!token) throw notFound();
+      if (!token) throw notFound('record.notFound');
       const check = bearerMatches(request, token);
-      if (check === 'missing') throw unauthorized('The metrics need a bearer token.');
-      if (check === 'wrong') throw forbidden('This token may not read the metrics.');
+      if (check === 'missing') throw unauthorized('metrics.tokenMissing');
+      if (check === 'wrong') throw forbidden('metrics.tokenWrong');
       return reply
         .header('content-type', metrics.registry.contentType)
         .header('cache-control', 'no-store')

@@ -1,6 +1,7 @@
 import { sessionStore } from '../app/session.ts';
 import type { RuntimeConfig } from './config.ts';
 import { HttpClient } from './http.ts';
+import { refusalText } from './refusal-text.ts';
 
 export const CLIENT_ID = 'clinic-web';
 
@@ -49,6 +50,7 @@ function client(baseUrl: string, clientId: string): HttpClient {
     getBranchId: () => sessionStore.branchId(),
     onUnauthorized: (token) => handlers.onUnauthorized(token),
     onForbidden: forbidden,
+    describe: refusalText,
   });
 }
 
@@ -81,6 +83,7 @@ export function displayLinkApi(token: string, onRevoked: () => void): HttpClient
     getBranchId: () => undefined,
     onUnauthorized: onRevoked,
     onForbidden: () => {},
+    describe: refusalText,
   });
 }
 

@@ -5,15 +5,17 @@ import {
   type CallInput,
   type Endpoint,
   type FieldError,
+  type RefusalCode,
 } from '@clinic/domain';
 
 /** A failed call, with the message the spec's rules give it (doc 3 section 8.1). */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  /** The rule that refused the call (`@clinic/domain` refusals): what the web decides by. */
+  readonly code: RefusalCode | undefined;
   readonly errors: FieldError[];
 
-  constructor(status: number, message: string, code?: string, errors: FieldError[] = []) {
+  constructor(status: number, message: string, code?: RefusalCode, errors: FieldError[] = []) {
     super(message);
     this.status = status;
     this.code = code;
@@ -34,9 +36,16 @@ export interface HttpClientOptions {
   getBranchId: () => string | undefined;
   /** 401: the session of `token` (the one the call carried) is over. */
   onUnauthorized: (token: string | undefined) => void;
-  /** 403: show the server's message. */
+  /** 403: show the refusal's message. */
   onForbidden: (message: string) => void;
+  /**
+   * A refusal's message as the user reads it (through i18n, by its code); `field` names the
+   * field it is about. The server's English words when not given.
+   */
+  describe?: (code: RefusalCode | undefined, serverMessage: string, field?: string) => string;
 }
+
+type Describe = NonNullable<HttpClientOptions['describe']>;
 
 /** The parts of a call as sent: values go out as text, in the path and the query. */
 interface SentParts {
@@ -60,14 +69,21 @@ function messageOf(
   status: number,
   body: unknown,
   raw: string,
-): { message: string; code?: string; errors: FieldError[] } {
+  describe: Describe,
+): { message: string; code?: RefusalCode; errors: FieldError[] } {
   const error = (body as Partial<ApiErrorBody> | undefined)?.error;
-  const errors = error?.errors ?? [];
+  const errors = (error?.errors ?? []).map((entry) => ({
+    ...entry,
+    message: describe(entry.code, entry.message, entry.field),
+  }));
   if (status === 400 && errors.length > 0) {
     return { message: errors.map((e) => e.message).join('\n'), code: error?.code, errors };
   }
-  return { message: error?.message ?? raw, code: error?.code, errors };
+  const message = error?.message === undefined ? raw : describe(error.code, error.message);
+  return { message, code: error?.code, errors };
 }
+
+const serverWords: Describe = (_code, serverMessage) => serverMessage;
 
 function answerData(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
@@ -138,7 +154,8 @@ export class HttpClient {
     }
     if (response.ok) return answerData(parsed);
 
-    const { message, code, errors } = messageOf(response.status, parsed, raw);
+    const describe = this.#options.describe ?? serverWords;
+    const { message, code, errors } = messageOf(response.status, parsed, raw, describe);
     if (response.status === 401) this.#options.onUnauthorized(token);
     if (response.status === 403) this.#options.onForbidden(message);
     throw new ApiError(response.status, message, code, errors);

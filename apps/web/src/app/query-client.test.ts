@@ -80,7 +80,10 @@ describe('the permissions follow a 403', () => {
       vi.fn(() =>
         Promise.resolve(
           new Response(
-            JSON.stringify({ code: 'FORBIDDEN', message: 'Your role does not allow this.' }),
+            JSON.stringify({
+              code: 'access.roleRefusal',
+              message: 'Your role does not allow this.',
+            }),
             {
               status: 403,
             },

@@ -1,6 +1,15 @@
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
 
+/** What a new password is refused for. */
+export const PASSWORD_MESSAGES = {
+  tooShort: `The password must be at least ${PASSWORD_MIN} characters.`,
+  tooLong: `The password must be at most ${PASSWORD_MAX} characters.`,
+  letterAndDigit: 'The password must contain at least one letter and one digit.',
+  tooCommon: 'This password is too common. Please choose another one.',
+  containsUsername: 'The password must not contain your username.',
+} as const;
+
 /** A few passwords every attacker tries first; a longer list adds little for a clinic. */
 const COMMON_PASSWORDS = new Set([
   'password12',
@@ -22,21 +31,15 @@ const COMMON_PASSWORDS = new Set([
  * username.
  */
 export function passwordProblem(password: string, username = ''): string | null {
-  if (password.length < PASSWORD_MIN) {
-    return `The password must be at least ${PASSWORD_MIN} characters.`;
-  }
-  if (password.length > PASSWORD_MAX) {
-    return `The password must be at most ${PASSWORD_MAX} characters.`;
-  }
+  if (password.length < PASSWORD_MIN) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > PASSWORD_MAX) return PASSWORD_MESSAGES.tooLong;
   if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password)) {
-    return 'The password must contain at least one letter and one digit.';
+    return PASSWORD_MESSAGES.letterAndDigit;
   }
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
-    return 'This password is too common. Please choose another one.';
-  }
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) return PASSWORD_MESSAGES.tooCommon;
   const name = username.split('@')[0]?.toLowerCase() ?? '';
   if (name.length >= 3 && password.toLowerCase().includes(name)) {
-    return 'The password must not contain your username.';
+    return PASSWORD_MESSAGES.containsUsername;
   }
   return null;
 }

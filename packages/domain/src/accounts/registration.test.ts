@@ -136,12 +136,14 @@ describe('registration payload', () => {
 
   it('names unknown fields', () => {
     expect(errorsOf({ ...valid, admin: true })).toEqual([
-      { field: 'admin', message: 'admin is not a known field' },
+      { field: 'admin', message: 'admin is not a known field', code: 'field.unknown' },
     ]);
   });
 
   it('reports a body that is not an object on the body', () => {
-    expect(errorsOf('hello')).toEqual([{ field: 'body', message: 'body must be an object' }]);
+    expect(errorsOf('hello')).toEqual([
+      { field: 'body', message: 'body must be an object', code: 'field.type' },
+    ]);
   });
 });
 

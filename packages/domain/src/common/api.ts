@@ -1,29 +1,24 @@
 import type { z } from 'zod';
+import { FIELD_REFUSALS } from './field-refusals.ts';
 import { keyOfMessage } from './messages.ts';
+import type { RefusalCode } from './refusals.ts';
 
-/** Error codes of the failure envelope (ARCHITECTURE.md section 4). */
-export const ApiErrorCode = {
-  validation: 'VALIDATION',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  unauthorized: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
-  rateLimited: 'RATE_LIMITED',
-  internal: 'INTERNAL',
-} as const;
-export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
-
-/** One bad field: `code` is the spec's message key where it names one. */
+/** One bad field; `code` is the rule it breaks (`refusals.ts`) where known. */
 export interface FieldError {
   field: string;
   message: string;
-  code?: string;
+  code?: RefusalCode;
 }
 
+/** A bad field as the API answers it: always with its rule's code. */
+export type ApiFieldError = Required<FieldError>;
+
+/**
+ * The failure envelope (ARCHITECTURE.md section 4): `code` names the rule that refused
+ * the call (one of `refusals.ts`), `message` says it in English.
+ */
 export interface ApiErrorBody {
-  error: { code: ApiErrorCode; message: string; errors?: FieldError[] };
+  error: { code: RefusalCode; message: string; errors?: ApiFieldError[] };
 }
 
 export interface ApiData<T> {
@@ -61,28 +56,37 @@ function describeType(expected: string): string {
 
 /**
  * Turns zod issues into one error per field. Messages written in the schemas (the
- * spec's texts) are kept; zod's generic type messages are replaced by ones that name
- * the field, so a caller always learns which field is wrong.
+ * spec's texts) are kept, with the code `codeOf` finds for them (the spec's keys by
+ * default; the server passes the whole refusal catalogue's); zod's generic type messages
+ * are replaced by ones that name the field, so a caller always learns which field is wrong.
  */
-export function toFieldErrors(issues: readonly Issue[], root = 'body'): FieldError[] {
-  const byField = new Map<string, FieldError>();
-  const add = (field: string, message: string, code?: string) => {
-    if (!byField.has(field))
-      byField.set(field, code ? { field, message, code } : { field, message });
+export function toFieldErrors(
+  issues: readonly Issue[],
+  root = 'body',
+  codeOf: (message: string) => RefusalCode | undefined = keyOfMessage,
+): ApiFieldError[] {
+  const byField = new Map<string, ApiFieldError>();
+  const add = (field: string, message: string, code: RefusalCode) => {
+    if (!byField.has(field)) byField.set(field, { field, message, code });
   };
   for (const issue of issues) {
     const field = issuePath(issue.path) || root;
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        add(field === root ? key : `${field}.${key}`, `${key} is not a known field`);
+        const name = field === root ? key : `${field}.${key}`;
+        add(name, FIELD_REFUSALS['field.unknown'](key), 'field.unknown');
       }
     } else if (issue.code === 'invalid_type' && !isCustomMessage(issue.message)) {
       const received = receivedKind(issue);
-      if (received === 'undefined') add(field, `${field} is required`);
-      else if (received === 'null') add(field, `${field} cannot be empty`);
-      else add(field, `${field} must be ${describeType(issue.expected)}`);
+      if (received === 'undefined')
+        add(field, FIELD_REFUSALS['field.required'](field), 'field.required');
+      else if (received === 'null') add(field, FIELD_REFUSALS['field.empty'](field), 'field.empty');
+      else {
+        const kind = describeType(issue.expected);
+        add(field, FIELD_REFUSALS['field.type'](field, kind), 'field.type');
+      }
     } else {
-      add(field, issue.message, keyOfMessage(issue.message));
+      add(field, issue.message, codeOf(issue.message) ?? 'field.invalid');
     }
   }
   return [...byField.values()];

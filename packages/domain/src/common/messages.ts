@@ -22,11 +22,11 @@ export function message(key: MessageKey): string {
   return messageCatalogue[key];
 }
 
-const keyByText = new Map<string, string>(
-  Object.entries(messageCatalogue).map(([key, text]) => [text, key]),
+const keyByText = new Map<string, MessageKey>(
+  (Object.keys(messageCatalogue) as MessageKey[]).map((key) => [messageCatalogue[key], key]),
 );
 
 /** The spec's key for a message text, when the text is one of the catalogue's. */
-export function keyOfMessage(text: string): string | undefined {
+export function keyOfMessage(text: string): MessageKey | undefined {
   return keyByText.get(text);
 }

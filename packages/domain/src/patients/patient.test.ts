@@ -417,7 +417,7 @@ describe('new patient payload', () => {
 
   it('names unknown fields and wrong types', () => {
     expect(errorsOf(PatientCreateBody, { ...adult, race: 'Chinese' })).toEqual([
-      { field: 'race', message: 'race is not a known field' },
+      { field: 'race', message: 'race is not a known field', code: 'field.unknown' },
     ]);
     expect(messagesOf(PatientCreateBody, { ...adult, nric: 1234 })).toEqual({
       nric: 'nric must be text',

@@ -29,12 +29,8 @@ import {
   unixSeconds,
   versionField,
 } from '../common/fields.ts';
+import { QUEUE_DISPLAY_MESSAGES } from './queue-rules.ts';
 import { QUEUE_STATUS, QueueEntry, QueueRecordStatus } from './queue.ts';
-
-export const QUEUE_DISPLAY_MESSAGES = {
-  status: 'status must be a JSON list of room service names, such as ["Consultation"]',
-  areaID: 'areaID must be a waiting area id',
-} as const;
 
 /** Turns the query's JSON text into a list; text that is not JSON is left to be refused. */
 function parseJsonList(value: unknown): unknown {

@@ -85,6 +85,12 @@ export const QUEUE_MESSAGES = {
   timeOutFailed: 'Time Out failed',
 } as const;
 
+/** Refusals of the board's query (`GET /queue/display`). */
+export const QUEUE_DISPLAY_MESSAGES = {
+  status: 'status must be a JSON list of room service names, such as ["Consultation"]',
+  areaID: 'areaID must be a waiting area id',
+} as const;
+
 // ---------------------------------------------------------------------------------------
 // Answers
 

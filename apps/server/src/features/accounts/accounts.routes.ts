@@ -1,4 +1,4 @@
-import { SINGPASS_UNAVAILABLE, accountsContract, countries } from '@clinic/domain';
+import { accountsContract, countries } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -93,7 +93,7 @@ export function accountsRoutes(ctx: AppContext) {
         ...routeOf(entry, 'accounts'),
         config: { access: 'public' },
         handler: async () => {
-          throw badRequest(SINGPASS_UNAVAILABLE);
+          throw badRequest('session.singpassUnavailable');
         },
       });
     }

@@ -70,12 +70,18 @@ describe('device authorization (doc 1 section 2.8)', () => {
       body: { visitorId: 'x' },
     });
     expect(badUid.status).toBe(400);
-    expect(badUid.body.error.errors).toEqual([{ field: 'uid', message: 'uid must be a user id' }]);
+    expect(badUid.body.error.errors).toEqual([
+      { field: 'uid', message: 'uid must be a user id', code: 'field.invalid' },
+    ]);
     const noVisitor = await t.call('PATCH', `/api/v1/accounts/${clinic.session.user.id}/confirm`, {
       body: {},
     });
     expect(noVisitor.body.error.errors).toEqual([
-      { field: 'visitorId', message: 'visitorId must be the id from the authorization link' },
+      {
+        field: 'visitorId',
+        message: 'visitorId must be the id from the authorization link',
+        code: 'field.invalid',
+      },
     ]);
   });
 });

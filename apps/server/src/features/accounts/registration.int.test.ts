@@ -109,7 +109,7 @@ describe('registration, activation and first sign-in', () => {
       timezone: 480,
     });
     expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe('VALIDATION');
+    expect(response.body.error.code).toBe('request.invalid');
     const codes = Object.fromEntries(
       response.body.error.errors.map((e: { field: string; code: string }) => [e.field, e.code]),
     );
@@ -165,12 +165,16 @@ describe('registration, activation and first sign-in', () => {
     expect(longEmail.body.error.errors[0].field).toBe('email');
     const extra = await register({ ...registrationBody(), plan: 'gold' });
     expect(extra.body.error.errors).toEqual([
-      { field: 'plan', message: 'plan is not a known field' },
+      { field: 'plan', message: 'plan is not a known field', code: 'field.unknown' },
     ]);
     const malformed = await t.call('POST', '/api/v1/tenants', { rawBody: '{"subdomain": ' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.errors).toEqual([
-      { field: 'body', message: 'The request body is not valid JSON.' },
+      {
+        field: 'body',
+        message: 'The request body is not valid JSON.',
+        code: 'request.invalidJson',
+      },
     ]);
     const notObject = await t.call('POST', '/api/v1/tenants', { rawBody: '[1,2]' });
     expect(notObject.status).toBe(400);
@@ -182,7 +186,7 @@ describe('registration, activation and first sign-in', () => {
     for (let i = 0; i < 10; i += 1) expectStatus(await register(registrationBody(), address), 201);
     const limited = await register(registrationBody(), address);
     expect(limited.status).toBe(429);
-    expect(limited.body.error.code).toBe('RATE_LIMITED');
+    expect(limited.body.error.code).toBe('tenant.registrationLimit');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

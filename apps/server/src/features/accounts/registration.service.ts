@@ -1,6 +1,5 @@
 import {
   ALL_MODULES,
-  ApiErrorCode,
   UserType,
   currencyOfCountry,
   message,
@@ -13,10 +12,11 @@ import { randomUUID } from 'node:crypto';
 import { withTenant, type TenantTx } from '../../db/tenant-db.ts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { isUsernameTaken, tenantIdBySubdomain } from '../../platform/directory.ts';
+import type { AppError } from '../../platform/errors.ts';
 import {
-  AppError,
   badRequest,
   fieldError,
+  fieldErrors,
   isUniqueViolation,
   notFound,
   rateLimited,
@@ -89,12 +89,7 @@ async function takenFields(ctx: AppContext, body: TenantRegistrationBody): Promi
 }
 
 function takenError(errors: FieldError[]): AppError {
-  return new AppError(
-    400,
-    ApiErrorCode.validation,
-    errors.map((e) => e.message).join('\n'),
-    errors,
-  );
+  return fieldErrors(errors);
 }
 
 /** A new clinic with what every clinic starts with: every module, the system roles, the lists. */
@@ -139,11 +134,7 @@ export async function registerTenant(
     {
       key: `register:${address}`,
       rule: REGISTRATIONS_PER_ADDRESS,
-      refusal: (wait) =>
-        rateLimited(
-          'Too many clinics were registered from your network. Please try again later.',
-          wait,
-        ),
+      refusal: (wait) => rateLimited(wait, 'tenant.registrationLimit'),
     },
   ]);
   const taken = await takenFields(ctx, body);
@@ -204,12 +195,9 @@ export async function registerTenant(
 
 async function tenantOfSubdomain(ctx: AppContext, subdomain: string): Promise<string> {
   const tenantId = await tenantIdBySubdomain(ctx.db, subdomain);
-  if (!tenantId)
-    throw notFound('No clinic is registered at this subdomain. Please check your link.');
+  if (!tenantId) throw notFound('tenant.notFound');
   return tenantId;
 }
-
-const ALREADY_ACTIVE = 'This clinic is already activated. Please sign in.';
 
 /** Replaces the activation code with a new one and mails it. */
 export async function resendActivation(ctx: AppContext, subdomain: string): Promise<void> {
@@ -218,11 +206,7 @@ export async function resendActivation(ctx: AppContext, subdomain: string): Prom
     {
       key: `resend:${tenantId}`,
       rule: RESEND_RULE,
-      refusal: (wait) =>
-        rateLimited(
-          `A code was sent a moment ago. Please wait ${wait} seconds before asking again.`,
-          wait,
-        ),
+      refusal: (wait) => rateLimited(wait, 'tenant.resendWait', wait),
     },
   ]);
   const code = activationCode();
@@ -230,9 +214,8 @@ export async function resendActivation(ctx: AppContext, subdomain: string): Prom
   await withTenant(ctx.db, tenantId, async (tx) => {
     const tenant = await repo.findTenant(tx);
     const owner = await repo.findOwner(tx);
-    if (!tenant || !owner)
-      throw notFound('No clinic is registered at this subdomain. Please check your link.');
-    if (tenant.activatedAt) throw badRequest(ALREADY_ACTIVE);
+    if (!tenant || !owner) throw notFound('tenant.notFound');
+    if (tenant.activatedAt) throw badRequest('tenant.alreadyActive');
     await repo.setActivationCode(tx, codeHash, hoursFromNow(ACTIVATION_CODE_HOURS));
     await ctx.mail.queue(
       tx,
@@ -258,24 +241,18 @@ export async function confirmActivation(
   const passwordHash = await hashSecret(password);
   const outcome = await withTenant(ctx.db, tenantId, async (tx): Promise<ConfirmOutcome> => {
     const tenant = await repo.findTenant(tx, { forUpdate: true });
-    if (!tenant) return { ok: false, error: notFound() };
-    if (tenant.activatedAt) return { ok: false, error: badRequest(ALREADY_ACTIVE) };
+    if (!tenant) return { ok: false, error: notFound('record.notFound') };
+    if (tenant.activatedAt) return { ok: false, error: badRequest('tenant.alreadyActive') };
     if (tenant.activationAttempts >= MAX_ACTIVATION_ATTEMPTS) {
       return {
         ok: false,
-        error: fieldError(
-          'activeCode',
-          'Too many wrong codes. Please ask for a new activation code.',
-        ),
+        error: fieldError('activeCode', 'tenant.codeAttemptsUsed'),
       };
     }
     if (!tenant.activationCodeExpiresAt || tenant.activationCodeExpiresAt.getTime() < Date.now()) {
       return {
         ok: false,
-        error: fieldError(
-          'activeCode',
-          'This activation code has expired. Please ask for a new one.',
-        ),
+        error: fieldError('activeCode', 'tenant.codeExpired'),
       };
     }
     if (!(await verifySecret(tenant.activationCodeHash, body.activeCode))) {
@@ -283,12 +260,10 @@ export async function confirmActivation(
       const left = MAX_ACTIVATION_ATTEMPTS - attempts;
       return {
         ok: false,
-        error: fieldError(
-          'activeCode',
+        error:
           left > 0
-            ? `The activation code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`
-            : 'The activation code is not correct. Please ask for a new activation code.',
-        ),
+            ? fieldError('activeCode', 'tenant.codeWrong', left)
+            : fieldError('activeCode', 'tenant.codeWrongLast'),
       };
     }
     await activate(ctx, tx, tenant.clinicName, password, passwordHash);
@@ -305,7 +280,7 @@ async function activate(
   passwordHash: string,
 ) {
   const owner = await repo.findOwner(tx);
-  if (!owner) throw notFound();
+  if (!owner) throw notFound('record.notFound');
   await repo.markActivated(tx);
   await repo.setPassword(tx, owner.id, passwordHash, true);
   await ctx.mail.queue(tx, {

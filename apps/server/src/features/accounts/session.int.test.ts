@@ -35,7 +35,7 @@ describe('sign-in', () => {
     });
     for (const response of [wrongUser, wrongPassword]) {
       expect(response.status).toBe(400);
-      expect(response.body.error).toEqual({ code: 'INVALID_CREDENTIALS', message: INVALID });
+      expect(response.body.error).toEqual({ code: 'session.invalidCredentials', message: INVALID });
     }
   });
 
@@ -54,9 +54,13 @@ describe('sign-in', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error.errors).toEqual([
-      { field: 'username', message: 'Please enter your username.' },
-      { field: 'password', message: 'Please enter your password.' },
-      { field: 'timezone', message: 'timezone must be whole minutes from UTC' },
+      { field: 'username', message: 'Please enter your username.', code: 'field.invalid' },
+      { field: 'password', message: 'Please enter your password.', code: 'field.invalid' },
+      {
+        field: 'timezone',
+        message: 'timezone must be whole minutes from UTC',
+        code: 'field.invalid',
+      },
     ]);
   });
 
@@ -221,7 +225,7 @@ describe('sign-out', () => {
     expect(out.body).toEqual({ data: true });
     const after = await t.call('GET', '/api/v1/timeout', { token: session.token });
     expect(after.status).toBe(401);
-    expect(after.body.error.code).toBe('UNAUTHORIZED');
+    expect(after.body.error.code).toBe('session.ended');
     expect((await t.call('POST', '/api/v1/sign-out', { token: session.token })).status).toBe(401);
   });
 
@@ -262,15 +266,27 @@ describe('password change', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.errors).toEqual([
-      { field: 'currentPassword', message: 'The current password is not correct.' },
+      {
+        field: 'currentPassword',
+        message: 'The current password is not correct.',
+        code: 'password.currentWrong',
+      },
     ]);
     const weak = await change({ currentPassword: clinic.password, newPassword: 'short' });
     expect(weak.body.error.errors).toEqual([
-      { field: 'newPassword', message: 'The password must be at least 10 characters.' },
+      {
+        field: 'newPassword',
+        message: 'The password must be at least 10 characters.',
+        code: 'password.tooShort',
+      },
     ]);
     const same = await change({ currentPassword: clinic.password, newPassword: clinic.password });
     expect(same.body.error.errors).toEqual([
-      { field: 'newPassword', message: 'The new password must be different from the current one.' },
+      {
+        field: 'newPassword',
+        message: 'The new password must be different from the current one.',
+        code: 'password.unchanged',
+      },
     ]);
     const missing = await change({});
     expect(missing.body.error.errors.map((e: { field: string }) => e.field)).toEqual([

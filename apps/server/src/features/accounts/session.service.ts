@@ -1,6 +1,4 @@
 import {
-  ApiErrorCode,
-  INVALID_CREDENTIALS_MESSAGE,
   UserType,
   passwordProblem,
   type DeviceConfirmResult,
@@ -12,7 +10,15 @@ import {
 import { withTenant, type TenantTx } from '../../db/tenant-db.ts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { signInTarget, tenantIdOfUser, type Principal } from '../../platform/directory.ts';
-import { AppError, fieldError, forbidden, notFound, rateLimited } from '../../platform/errors.ts';
+import type { AppError } from '../../platform/errors.ts';
+import {
+  badRequest,
+  fieldError,
+  fieldProblem,
+  forbidden,
+  notFound,
+  rateLimited,
+} from '../../platform/errors.ts';
 import { hashSecret, verifySecret } from '../../platform/passwords.ts';
 import { newSessionToken } from '../../platform/tokens.ts';
 import type { ThrottleRule } from '../../platform/throttle.ts';
@@ -42,26 +48,17 @@ function reserveAttempt(ctx: AppContext, username: string, ip: string): Promise<
     {
       key: accountKey(username),
       rule: FAILURES_PER_ACCOUNT,
-      refusal: (wait) =>
-        rateLimited(
-          `Too many failed sign-in attempts for this account. Please wait ${minutes(wait)} and try again.`,
-          wait,
-        ),
+      refusal: (wait) => rateLimited(wait, 'session.accountLocked', minutes(wait)),
     },
     {
       key: addressKey(ip),
       rule: FAILURES_PER_ADDRESS,
-      refusal: (wait) =>
-        rateLimited(
-          `Too many failed sign-in attempts from your network. Please wait ${minutes(wait)} and try again.`,
-          wait,
-        ),
+      refusal: (wait) => rateLimited(wait, 'session.networkLocked', minutes(wait)),
     },
   ]);
 }
 
-const invalidCredentials = () =>
-  new AppError(400, ApiErrorCode.invalidCredentials, INVALID_CREDENTIALS_MESSAGE);
+const invalidCredentials = () => badRequest('session.invalidCredentials');
 
 type SignInOutcome = { session: SessionInfo } | { refused: AppError; countsAsFailure: boolean };
 
@@ -107,9 +104,7 @@ async function attemptSignIn(
   // The password was right: from here on the refusals may say why.
   if (!tenant.activatedAt) {
     return {
-      refused: forbidden(
-        'This clinic is not activated yet. Please enter the activation code we emailed you.',
-      ),
+      refused: forbidden('session.clinicNotActivated'),
       countsAsFailure: false,
     };
   }
@@ -119,13 +114,13 @@ async function attemptSignIn(
     tenant.trialEndsAt.getTime() < Date.now()
   ) {
     return {
-      refused: forbidden('The trial of this clinic has ended. Please contact us to continue.'),
+      refused: forbidden('session.trialEnded'),
       countsAsFailure: false,
     };
   }
   if (!user.isActive) {
     return {
-      refused: forbidden('This account is disabled. Please contact your clinic administrator.'),
+      refused: forbidden('session.accountDisabled'),
       countsAsFailure: false,
     };
   }
@@ -183,10 +178,7 @@ async function checkDevice(
   user: { id: string; email: string; firstName: string },
   visitorId: string | undefined,
 ): Promise<AppError | undefined> {
-  if (!visitorId)
-    return forbidden(
-      'This clinic only allows authorized devices. Please sign in from the staff sign-in page.',
-    );
+  if (!visitorId) return forbidden('session.authorizedDevicesOnly');
   const known = await repo.findDeviceAuthorization(tx, user.id, { visitorId });
   if (known?.authorizedAt) return undefined;
   if (!known) {
@@ -203,9 +195,7 @@ async function checkDevice(
       ].join('\n'),
     });
   }
-  return forbidden(
-    'This device is not authorized yet. We have emailed you a link to authorize it.',
-  );
+  return forbidden('session.deviceNotAuthorized');
 }
 
 export async function signOut(ctx: AppContext, principal: Principal): Promise<void> {
@@ -229,25 +219,21 @@ export async function changePassword(
     {
       key: `password:user:${principal.userId}`,
       rule: PASSWORD_CHECKS_PER_USER,
-      refusal: (wait) =>
-        rateLimited(
-          `Too many wrong current passwords. Please wait ${minutes(wait)} and try again.`,
-          wait,
-        ),
+      refusal: (wait) => rateLimited(wait, 'password.currentAttempts', minutes(wait)),
     },
   ]);
   const user = await withTenant(ctx.db, principal.tenantId, (tx) =>
     repo.findUser(tx, principal.userId),
   );
-  if (!user) throw notFound();
+  if (!user) throw notFound('record.notFound');
   if (!(await verifySecret(user.passwordHash, body.currentPassword))) {
-    throw fieldError('currentPassword', 'The current password is not correct.');
+    throw fieldError('currentPassword', 'password.currentWrong');
   }
   await ctx.throttle.release(attempt);
   const problem = passwordProblem(body.newPassword, user.username);
-  if (problem) throw fieldError('newPassword', problem);
+  if (problem) throw fieldProblem('newPassword', problem);
   if (body.newPassword === body.currentPassword) {
-    throw fieldError('newPassword', 'The new password must be different from the current one.');
+    throw fieldError('newPassword', 'password.unchanged');
   }
   const newHash = await hashSecret(body.newPassword);
   await withTenant(ctx.db, principal.tenantId, async (tx) => {
@@ -263,7 +249,7 @@ export async function timeoutInfo(
 ): Promise<TimeoutInfo> {
   return withTenant(ctx.db, principal.tenantId, async (tx) => {
     const tenant = await repo.findTenant(tx);
-    if (!tenant) throw notFound();
+    if (!tenant) throw notFound('record.notFound');
     const branches = (await repo.accessibleBranches(tx, principal.userId)).map(withRole);
     const branch = branches.find((b) => b.id === branchId) ?? branches[0];
     return {
@@ -275,7 +261,6 @@ export async function timeoutInfo(
   });
 }
 
-const DEVICE_FAILURE = 'Authorization failure!';
 /** A device authorization link works for a day. */
 export const DEVICE_LINK_HOURS = 24;
 
@@ -289,13 +274,13 @@ export async function confirmDevice(
   authorizationId: string,
 ): Promise<DeviceConfirmResult> {
   const tenantId = await tenantIdOfUser(ctx.db, userId);
-  if (!tenantId) throw notFound(DEVICE_FAILURE);
+  if (!tenantId) throw notFound('device.authorizationFailed');
   return withTenant(ctx.db, tenantId, async (tx) => {
     const device = await repo.findDeviceAuthorization(tx, userId, { id: authorizationId });
-    if (!device) throw notFound(DEVICE_FAILURE);
+    if (!device) throw notFound('device.authorizationFailed');
     if (device.authorizedAt) return { status: 'repeat' as const };
     if (device.createdAt.getTime() < Date.now() - DEVICE_LINK_HOURS * 3600_000)
-      throw notFound(DEVICE_FAILURE);
+      throw notFound('device.authorizationFailed');
     await repo.authorizeDevice(tx, device.id);
     return { status: 'success' as const };
   });

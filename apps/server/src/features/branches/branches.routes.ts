@@ -29,7 +29,7 @@ export function branchesRoutes(ctx: AppContext) {
           userId,
           branchOf(request),
         );
-        if (!branch) throw notFound('This branch does not exist.');
+        if (!branch) throw notFound('branch.notFound');
         return { data: branch };
       },
     });

@@ -45,7 +45,7 @@ export interface ClinicContext {
 
 export async function clinicContext(tx: TenantTx, branchId: string): Promise<ClinicContext> {
   const row = await repo.clinicFacts(tx, branchId);
-  if (!row) throw notFound('This branch does not exist.');
+  if (!row) throw notFound('branch.notFound');
   const now = Math.floor(Date.now() / 1000);
   const dateOf = (seconds: number) => dateOfUnix(seconds, row.timezoneOffset);
   return {

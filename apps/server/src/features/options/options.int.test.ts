@@ -163,7 +163,7 @@ describe('administration of the lists', () => {
       body: { code: '+673' },
     });
     expect(duplicate.body.error.errors).toEqual([
-      { field: 'code', message: 'This code is already in the list.' },
+      { field: 'code', message: 'This code is already in the list.', code: 'option.codeTaken' },
     ]);
     const badColour = await t.call('POST', '/api/v1/settings/lists/queueStatus', {
       ...admin(),

@@ -35,9 +35,6 @@ const branchOfList = (scope: BranchScope, list: OptionList) =>
 const RULE_STATUSES = new Set<string>(
   Object.values(QUEUE_STATUS).map((code) => code.toLowerCase()),
 );
-const RULE_STATUS_REFUSAL =
-  'Pending, Consult In and Consult Out are part of the queue rules: they can be recoloured, not renamed, switched off or removed.';
-
 /** Refuses changes that would take away a status the queue's rules set. */
 async function keepRuleStatus(
   tx: TenantTx,
@@ -54,7 +51,7 @@ async function keepRuleStatus(
     change.code.toLowerCase() !== current.code.toLowerCase() ||
     !change.isActive
   ) {
-    throw badRequest(RULE_STATUS_REFUSAL);
+    throw badRequest('option.ruleStatus');
   }
 }
 
@@ -62,7 +59,7 @@ async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError('code', 'This code is already in the list.');
+    if (isUniqueViolation(error)) throw fieldError('code', 'option.codeTaken');
     throw error;
   }
 }
@@ -100,7 +97,7 @@ export function updateOption(
       if (row) return row;
       throw (await repo.findOption(tx, list, id, branchId))
         ? conflict()
-        : notFound('This option does not exist.');
+        : notFound('option.notFound');
     }),
   );
 }
@@ -117,6 +114,6 @@ export function deleteOption(
     if (await repo.deleteOption(tx, list, id, version, branchId)) return;
     throw (await repo.findOption(tx, list, id, branchId))
       ? conflict()
-      : notFound('This option does not exist.');
+      : notFound('option.notFound');
   });
 }

@@ -1,6 +1,5 @@
 import {
   CUSTOM_CARD_PREFIX,
-  PATIENT_MESSAGES,
   ageOn,
   idNumberProblem,
   isNoIdType,
@@ -15,7 +14,14 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { audit } from '../../platform/audit.ts';
-import { AppError, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import type { AppError } from '../../platform/errors.ts';
+import {
+  fieldError,
+  fieldErrors,
+  fieldProblem,
+  isUniqueViolation,
+  notFound,
+} from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import { findOptionByCode, listOptions } from '../options/options.service.ts';
@@ -25,7 +31,7 @@ import * as repo from './patients.repo.ts';
 export { setConsultDoctor as rememberConsultDoctor } from './patients.repo.ts';
 
 function refuse(errors: FieldError[]): never {
-  throw new AppError(400, 'VALIDATION', errors.map((e) => e.message).join('\n'), errors);
+  throw fieldErrors(errors);
 }
 
 /** The ID type, gender and nationality must be entries of the clinic's lists. */
@@ -46,11 +52,11 @@ async function listProblems(tx: TenantTx, body: PatientCreateBody): Promise<Fiel
 /** The spec's duplicate rules, in the order the front desk resolves them. */
 async function duplicateProblem(tx: TenantTx, body: PatientCreateBody): Promise<AppError | null> {
   if (body.nric && (await repo.nricTaken(tx, body.nric)))
-    return fieldError('nric', PATIENT_MESSAGES.nricTaken);
+    return fieldError('nric', 'patient.nricTaken');
   if (body.cardNo && (await repo.cardNoTaken(tx, body.cardNo)))
-    return fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
+    return fieldError('cardNo', 'patient.cardNoTaken');
   if (!body.ignoreNameCheck && (await repo.sameNamePatient(tx, body)))
-    return fieldError('name', PATIENT_MESSAGES.nameTaken);
+    return fieldError('name', 'patient.nameTaken');
   return null;
 }
 
@@ -104,16 +110,16 @@ export async function createPatient(
   } catch (error) {
     // Another desk registered the same ID or card number a moment ago.
     if (isUniqueViolation(error, 'patients_nric_key'))
-      throw fieldError('nric', PATIENT_MESSAGES.nricTaken);
+      throw fieldError('nric', 'patient.nricTaken');
     if (isUniqueViolation(error, 'patients_card_no_key'))
-      throw fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
+      throw fieldError('cardNo', 'patient.cardNoTaken');
     throw error;
   }
 }
 
 async function existingPatient(tx: TenantTx, id: string) {
   const patient = await repo.findPatient(tx, id);
-  if (!patient) throw notFound('This patient does not exist.');
+  if (!patient) throw notFound('patient.notFound');
   return patient;
 }
 
@@ -127,20 +133,16 @@ export async function changeNric(
     return await scope.run(async (tx) => {
       const patient = await existingPatient(tx, id);
       if (isNoIdType(patient.idType)) {
-        throw fieldError(
-          'nric',
-          'This patient has no ID number (ID type NA): change the ID type first.',
-        );
+        throw fieldError('nric', 'patient.noIdNumber');
       }
       const problem = idNumberProblem(patient.idType, nric);
       if (problem)
-        throw fieldError(
-          'nric',
-          problem === verifyIdMessage(patient.idType) ? PATIENT_MESSAGES.nricInvalid : problem,
-        );
+        throw problem === verifyIdMessage(patient.idType)
+          ? fieldError('nric', 'patient.nricInvalid')
+          : fieldProblem('nric', problem);
       const normalized = normalizeIdNumber(patient.idType, nric);
       if (normalized && (await repo.nricTaken(tx, normalized, id)))
-        throw fieldError('nric', PATIENT_MESSAGES.nricTaken);
+        throw fieldError('nric', 'patient.nricTaken');
       await repo.setNric(tx, id, normalized ?? nric);
       await audit(tx, {
         userId: scope.userId,
@@ -154,7 +156,7 @@ export async function changeNric(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'patients_nric_key'))
-      throw fieldError('nric', PATIENT_MESSAGES.nricTaken);
+      throw fieldError('nric', 'patient.nricTaken');
     throw error;
   }
 }
@@ -167,8 +169,7 @@ export async function changeCardNo(
   try {
     return await scope.run(async (tx) => {
       await existingPatient(tx, id);
-      if (await repo.cardNoTaken(tx, cardNo, id))
-        throw fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
+      if (await repo.cardNoTaken(tx, cardNo, id)) throw fieldError('cardNo', 'patient.cardNoTaken');
       await repo.setCardNo(tx, id, cardNo);
       await audit(tx, {
         userId: scope.userId,
@@ -182,7 +183,7 @@ export async function changeCardNo(
     });
   } catch (error) {
     if (isUniqueViolation(error, 'patients_card_no_key'))
-      throw fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
+      throw fieldError('cardNo', 'patient.cardNoTaken');
     throw error;
   }
 }

@@ -124,7 +124,11 @@ describe('the board', () => {
       body: { roomName: 'Room 7', areaID: '00000000-0000-4000-8000-000000000000', version: 2 },
     });
     expect(badArea.body.error.errors).toEqual([
-      { field: 'areaID', message: 'Please choose a waiting area of this branch.' },
+      {
+        field: 'areaID',
+        message: 'Please choose a waiting area of this branch.',
+        code: 'queueDisplay.areaNotHere',
+      },
     ]);
   });
 });
@@ -194,7 +198,7 @@ describe('display links', () => {
       body: { name: ' ' },
     });
     expect(noName.body.error.errors).toEqual([
-      { field: 'name', message: 'The name field is required.' },
+      { field: 'name', message: 'The name field is required.', code: 'field.invalid' },
     ]);
   });
 

@@ -61,7 +61,7 @@ export function issueDisplayLink(scope: BranchScope, name: string): Promise<Issu
 
 export async function revokeDisplayLink(scope: BranchScope, id: string): Promise<void> {
   const revoked = await scope.run((tx) => repo.revokeDisplayLink(tx, scope.branchId, id));
-  if (!revoked) throw notFound('This display link does not exist.');
+  if (!revoked) throw notFound('queueDisplay.linkNotFound');
 }
 
 /** Sets the room and waiting area of a doctor of the branch. */
@@ -74,9 +74,9 @@ export function setDoctorRoom(
     const isDoctorHere = (await repo.doctorRooms(tx, scope.branchId)).some(
       (doctor) => doctor.doctorId === doctorId,
     );
-    if (!isDoctorHere) throw notFound('This doctor does not work in this branch.');
+    if (!isDoctorHere) throw notFound('queueDisplay.doctorNotHere');
     if (body.areaID && !(await findOption(tx, 'waitingArea', body.areaID, scope.branchId))) {
-      throw fieldError('areaID', 'Please choose a waiting area of this branch.');
+      throw fieldError('areaID', 'queueDisplay.areaNotHere');
     }
     const room = {
       branchId: scope.branchId,
@@ -88,7 +88,7 @@ export function setDoctorRoom(
     const saved = (await repo.doctorRooms(tx, scope.branchId)).find(
       (doctor) => doctor.doctorId === doctorId,
     );
-    if (!saved) throw notFound();
+    if (!saved) throw notFound('record.notFound');
     return saved;
   });
 }

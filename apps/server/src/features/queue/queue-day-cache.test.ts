@@ -7,6 +7,7 @@ import type {
   EventBus,
 } from '../../platform/event-bus.ts';
 import { QueueDayCache } from './queue-day-cache.ts';
+import { probeEvent } from '../../../test/probe-event.ts';
 
 /**
  * The cache's rules with the notices under the test's control (the real bus is exercised
@@ -33,7 +34,7 @@ class ScriptedBus implements EventBus {
   async close(): Promise<void> {}
 
   queueEvent(tenantId: string, branchId: string): void {
-    const event: BranchEvent = { tenantId, branchId, eventCode: 'queueUpdated', data: {} };
+    const event: BranchEvent = { tenantId, ...probeEvent(branchId, 'changed-entry') };
     for (const handler of this.#events) handler(event);
   }
   dataChange(change: DataChange): void {

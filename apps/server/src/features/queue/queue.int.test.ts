@@ -126,7 +126,11 @@ describe('adding to the queue', () => {
       body: { patientId, doctorId: nurse.id, visitPurposes: ['Consultation'] },
     });
     expect(notDoctor.body.error.errors).toEqual([
-      { field: 'doctorId', message: 'Please choose a doctor of this branch.' },
+      {
+        field: 'doctorId',
+        message: 'Please choose a doctor of this branch.',
+        code: 'queue.doctorNotHere',
+      },
     ]);
     const purpose = await t.call('POST', '/api/v1/queue', {
       ...desk(),
@@ -135,13 +139,18 @@ describe('adding to the queue', () => {
     expect(purpose.body.error.errors[0]).toMatchObject({
       field: 'visitPurposes',
       message: 'Unknown visit purpose: Karaoke.',
+      code: 'queue.visitPurposeUnknown',
     });
     const empty = await t.call('POST', '/api/v1/queue', {
       ...desk(),
       body: { patientId, doctorId, visitPurposes: [] },
     });
     expect(empty.body.error.errors).toEqual([
-      { field: 'visitPurposes', message: 'The visit purpose field is required.' },
+      {
+        field: 'visitPurposes',
+        message: 'The visit purpose field is required.',
+        code: 'queue.visitPurposeRequired',
+      },
     ]);
     const none = await t.call('POST', '/api/v1/queue', { ...desk(), body: {} });
     expect(none.body.error.errors.map((e: { field: string }) => e.field).sort()).toEqual([
@@ -167,7 +176,11 @@ describe('adding to the queue', () => {
       },
     });
     expect(missing.body.error.errors).toEqual([
-      { field: 'visitDate', message: QUEUE_MESSAGES.visitDateRequired },
+      {
+        field: 'visitDate',
+        message: QUEUE_MESSAGES.visitDateRequired,
+        code: 'queue.visitDateRequired',
+      },
     ]);
 
     const future = Math.floor(Date.now() / 1000) + 3600;
@@ -187,7 +200,11 @@ describe('adding to the queue', () => {
         },
       });
       expect(refused.body.error.errors).toEqual([
-        { field: 'visitDate', message: 'Visit date cannot exceed today!' },
+        {
+          field: 'visitDate',
+          message: 'Visit date cannot exceed today!',
+          code: 'queue.visitDateFuture',
+        },
       ]);
     } finally {
       await withTenant(t.database.db, clinic.tenantId, (tx) =>
@@ -227,7 +244,11 @@ describe('changing an entry', () => {
     expect(noStatus.body.error.message).toBe('The status field is required.');
     const unknown = await put(`/${entry.id}/status`, { status: 'Sleeping', version: 5 });
     expect(unknown.body.error.errors).toEqual([
-      { field: 'status', message: 'Please choose a status from the list.' },
+      {
+        field: 'status',
+        message: 'Please choose a status from the list.',
+        code: 'queue.statusUnknown',
+      },
     ]);
   });
 
@@ -247,7 +268,11 @@ describe('changing an entry', () => {
     expect(empty.body.error.message).toBe('No room services data!');
     const unknown = await put(`/${entry.id}/room-service`, { roomService: 'Sauna', version: 3 });
     expect(unknown.body.error.errors).toEqual([
-      { field: 'roomService', message: 'Please choose a room service of this branch.' },
+      {
+        field: 'roomService',
+        message: 'Please choose a room service of this branch.',
+        code: 'queue.roomServiceNotHere',
+      },
     ]);
   });
 
@@ -281,7 +306,11 @@ describe('changing an entry', () => {
       version: moved.body.data.version,
     });
     expect(yesterday.body.error.errors).toEqual([
-      { field: 'visitTime', message: 'The visit time must stay on the day of the queue entry.' },
+      {
+        field: 'visitTime',
+        message: 'The visit time must stay on the day of the queue entry.',
+        code: 'queue.visitTimeOtherDay',
+      },
     ]);
   });
 
@@ -312,7 +341,7 @@ describe('optimistic concurrency', () => {
     expect(statuses).toEqual([200, 409]);
     const winner = a.status === 200 ? 'From desk A' : 'From desk B';
     const conflictBody = (a.status === 409 ? a : b).body;
-    expect(conflictBody.error.code).toBe('CONFLICT');
+    expect(conflictBody.error.code).toBe('record.changed');
     const stored = (await today()).find((row) => row.id === entry.id)!;
     expect(stored).toMatchObject({ remark: winner, version: entry.version + 1 });
   });

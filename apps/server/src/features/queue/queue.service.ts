@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   PENDING_COLOUR,
-  QUEUE_MESSAGES,
   QUEUE_STATUS,
   QUEUE_STATUS_COLOUR,
   UserType,
@@ -23,6 +22,7 @@ import {
   badRequest,
   conflict,
   fieldError,
+  fieldErrors,
   forbidden,
   notFound,
 } from '../../platform/errors.ts';
@@ -34,23 +34,20 @@ import * as visits from '../visits/visits.service.ts';
 import type { QueueDayCache } from './queue-day-cache.ts';
 import * as repo from './queue.repo.ts';
 
-export const ANOTHER_BRANCH =
-  "Current visit is from another branch. Please make sure you've selected the correct branch. ";
-
 type LoadedEntry = NonNullable<Awaited<ReturnType<typeof repo.findEntry>>>;
 
 /** An active entry of the caller's branch, or the error a user should see. */
 async function activeEntry(tx: TenantTx, scope: BranchScope, id: string): Promise<LoadedEntry> {
   const entry = await repo.findEntry(tx, id);
-  if (!entry) throw notFound('This queue entry does not exist.');
-  if (entry.branchId !== scope.branchId) throw forbidden(ANOTHER_BRANCH);
-  if (entry.queueStatus === -1) throw badRequest('This queue entry has been deleted.');
+  if (!entry) throw notFound('queue.entryNotFound');
+  if (entry.branchId !== scope.branchId) throw forbidden('queue.anotherBranch');
+  if (entry.queueStatus === -1) throw badRequest('queue.entryDeleted');
   return entry;
 }
 
 async function reload(tx: TenantTx, id: string): Promise<QueueEntry> {
   const entry = await repo.findEntry(tx, id);
-  if (!entry) throw notFound('This queue entry does not exist.');
+  if (!entry) throw notFound('queue.entryNotFound');
   const { branchId: _b, visitId: _v, queueDate: _d, ...shown } = entry;
   return shown;
 }
@@ -144,7 +141,7 @@ export async function dayAnswer(
   const answer = await cache.answer(scope.tenantId, scope.branchId, visitDate, () =>
     repo.dayAnswerJson({ db, tenantId: scope.tenantId }, scope.branchId, visitDate),
   );
-  if (answer === undefined) throw notFound('This branch does not exist.');
+  if (answer === undefined) throw notFound('branch.notFound');
   return answer;
 }
 
@@ -165,7 +162,7 @@ export async function patientHistory(scope: BranchScope, query: QueuePageQuery) 
 async function checkDoctor(tx: TenantTx, branchId: string, doctorId: string) {
   const doctor = await repo.doctorOfBranch(tx, branchId, doctorId);
   if (!doctor || doctor.type !== UserType.doctor || !doctor.isActive) {
-    throw fieldError('doctorId', 'Please choose a doctor of this branch.');
+    throw fieldError('doctorId', 'queue.doctorNotHere');
   }
   return doctor;
 }
@@ -175,7 +172,7 @@ async function checkVisitPurposes(tx: TenantTx, codes: string[], field: string):
     (await listOptions(tx, 'visitPurpose', { activeOnly: true })).map((o) => o.code.toLowerCase()),
   );
   const unknown = codes.filter((code) => !known.has(code.toLowerCase()));
-  if (unknown.length > 0) throw fieldError(field, `Unknown visit purpose: ${unknown.join(', ')}.`);
+  if (unknown.length > 0) throw fieldError(field, 'queue.visitPurposeUnknown', unknown.join(', '));
 }
 
 /** A status the user chose: it must be an active entry of the clinic's list. */
@@ -184,8 +181,7 @@ async function chosenStatus(
   status: string,
 ): Promise<{ code: string; color: string }> {
   const option = await findOptionByCode(tx, 'queueStatus', status);
-  if (!option || !option.isActive)
-    throw fieldError('status', 'Please choose a status from the list.');
+  if (!option || !option.isActive) throw fieldError('status', 'queue.statusUnknown');
   return { code: option.code, color: option.color ?? PENDING_COLOUR };
 }
 
@@ -207,10 +203,9 @@ async function checkAdd(tx: TenantTx, branchId: string, body: QueueCreateBody) {
     hasHciCode: Boolean(clinic.hciCode),
     now: clinic.now,
   });
-  if (problems.length > 0)
-    throw new AppError(400, 'VALIDATION', problems.map((p) => p.message).join('\n'), problems);
+  if (problems.length > 0) throw fieldErrors(problems);
   const patient = await repo.patientForQueue(tx, body.patientId);
-  if (!patient) throw fieldError('patientId', 'This patient does not exist.');
+  if (!patient) throw fieldError('patientId', 'patient.notFound');
   const doctor = await checkDoctor(tx, branchId, body.doctorId);
   await checkVisitPurposes(tx, body.visitPurposes, 'visitPurposes');
   const pending = await ruleStatus(tx, 'pending');
@@ -302,8 +297,7 @@ export function changeRoomService(
 ) {
   return change(ctx, scope, id, version, async (tx) => {
     const room = await findOptionByName(tx, 'roomService', roomService, scope.branchId);
-    if (!room || !room.isActive)
-      throw fieldError('roomService', 'Please choose a room service of this branch.');
+    if (!room || !room.isActive) throw fieldError('roomService', 'queue.roomServiceNotHere');
     return { roomService: room.name, status: QUEUE_STATUS.pending, color: PENDING_COLOUR };
   });
 }
@@ -343,10 +337,10 @@ export function changeVisitTime(
   return change(ctx, scope, id, version, async (tx, entry) => {
     const clinic = await clinicContext(tx, scope.branchId);
     if (clinic.dateOf(visitTime) !== entry.queueDate) {
-      throw fieldError('visitTime', 'The visit time must stay on the day of the queue entry.');
+      throw fieldError('visitTime', 'queue.visitTimeOtherDay');
     }
     if (clinic.hciCode && visitTime > clinic.now + 60)
-      throw fieldError('visitTime', QUEUE_MESSAGES.visitDateFuture);
+      throw fieldError('visitTime', 'queue.visitDateFuture');
     await visits.setVisitDate(tx, entry.visitId, new Date(visitTime * 1000));
     return { visitTime: new Date(visitTime * 1000) };
   });
@@ -382,7 +376,7 @@ export function consultOut(ctx: AppContext, scope: BranchScope, id: string): Pro
     id,
     undefined,
     async (tx, current) => {
-      if (current.callInTime === null) throw badRequest('Please call the patient in first.');
+      if (current.callInTime === null) throw badRequest('queue.callInFirst');
       const out = await ruleStatus(tx, 'consultOut');
       const now = new Date();
       return { consultOut: now, timeOut: now, status: out.code, color: out.color };
@@ -402,7 +396,7 @@ export async function deleteEntry(
   await scope.run(async (tx) => {
     const entry = await activeEntry(tx, scope, id);
     if (await visits.visitHasClinicalRecords(tx, entry.visitId))
-      throw badRequest(QUEUE_MESSAGES.deleteBlocked);
+      throw badRequest('queue.deleteBlocked');
     const voided = await repo.updateEntry(tx, id, version, {
       queueStatus: -1,
       voidedReason: reason,
@@ -431,20 +425,19 @@ export async function exchangeSeq(
   exchangeId: string,
   version: number,
 ): Promise<QueueEntry> {
-  if (id === exchangeId) throw fieldError('exchangeId', 'An entry cannot swap places with itself.');
+  if (id === exchangeId) throw fieldError('exchangeId', 'queue.swapWithItself');
   return scope.run(async (tx) => {
     await activeEntry(tx, scope, id);
     await activeEntry(tx, scope, exchangeId).catch((error: unknown) => {
       throw error instanceof AppError && error.status === 404
-        ? fieldError('exchangeId', QUEUE_MESSAGES.exchangeId)
+        ? fieldError('exchangeId', 'queue.exchangeId')
         : error;
     });
     const locked = await repo.lockEntries(tx, [id, exchangeId]);
     const moving = locked.find((row) => row.id === id);
     const other = locked.find((row) => row.id === exchangeId);
-    if (!moving || !other) throw notFound('This queue entry does not exist.');
-    if (moving.queueDate !== other.queueDate)
-      throw fieldError('exchangeId', 'Entries of different days cannot swap places.');
+    if (!moving || !other) throw notFound('queue.entryNotFound');
+    if (moving.queueDate !== other.queueDate) throw fieldError('exchangeId', 'queue.swapOtherDay');
     if (!(await repo.updateEntry(tx, id, version, { queueSeq: other.queueSeq }))) throw conflict();
     await repo.updateEntry(tx, exchangeId, undefined, { queueSeq: moving.queueSeq });
     const updated = await reload(tx, id);

@@ -1,4 +1,4 @@
-import { SYSTEM_ROLES, SYSTEM_ROLE_NAMES, type SessionInfo } from '@clinic/domain';
+import { SYSTEM_ROLES, SYSTEM_ROLE_NAMES, refusalMessage, type SessionInfo } from '@clinic/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addBranch,
@@ -17,7 +17,6 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/tenant-db.ts';
-import { ROLE_REFUSAL } from '../../platform/access.ts';
 import { principalOfToken } from '../../platform/directory.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
@@ -37,7 +36,9 @@ const sorted = (permissions: readonly string[]) => [...permissions].sort();
 
 function expectRefusedByRole(response: { status: number; body: any }) {
   expect(response.status, JSON.stringify(response.body)).toBe(403);
-  expect(response.body).toEqual({ error: { code: 'FORBIDDEN', message: ROLE_REFUSAL } });
+  expect(response.body).toEqual({
+    error: { code: 'access.roleRefusal', message: refusalMessage('access.roleRefusal') },
+  });
 }
 
 async function enqueue(caller: { token: string; branchId: string }) {

@@ -4,6 +4,7 @@ import {
   QUEUE_MESSAGES,
   nricFor,
   type CurrentBranch,
+  type RefusalCode,
 } from '@clinic/domain';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -229,9 +230,9 @@ function serverAnswers(...answers: Array<{ status: number; body: unknown }>) {
   return calls;
 }
 
-const refusal = (message: string, field: string) => ({
+const refusal = (code: RefusalCode, message: string, field: string) => ({
   status: 400,
-  body: { error: { code: 'VALIDATION', message, errors: [{ field, message }] } },
+  body: { error: { code, message, errors: [{ field, message, code }] } },
 });
 const created = { status: 201, body: { data: { patientId: PATIENT_ID } } };
 const queued = { status: 201, body: { data: queueEntry({ patientId: PATIENT_ID }) } };
@@ -286,7 +287,11 @@ describe('add to queue: saving a new patient', () => {
   });
 
   it('asks before registering a same-name patient, then retries with ignoreNameCheck', async () => {
-    const calls = serverAnswers(refusal(PATIENT_MESSAGES.nameTaken, 'name'), created, queued);
+    const calls = serverAnswers(
+      refusal('patient.nameTaken', PATIENT_MESSAGES.nameTaken, 'name'),
+      created,
+      queued,
+    );
     const onClose = vi.fn();
     renderDialog({ onClose });
     await fillVisitAndNewPatient();
@@ -298,7 +303,11 @@ describe('add to queue: saving a new patient', () => {
   });
 
   it('asks for another ID number when it is taken, and saves with it', async () => {
-    const calls = serverAnswers(refusal(PATIENT_MESSAGES.nricTaken, 'nric'), created, queued);
+    const calls = serverAnswers(
+      refusal('patient.nricTaken', PATIENT_MESSAGES.nricTaken, 'nric'),
+      created,
+      queued,
+    );
     const onClose = vi.fn();
     renderDialog({ onClose });
     await fillVisitAndNewPatient();
@@ -318,7 +327,7 @@ describe('add to queue: saving a new patient', () => {
   it('does not register the patient twice when only the queueing failed', async () => {
     const calls = serverAnswers(
       created,
-      { status: 500, body: { error: { code: 'INTERNAL', message: 'The queue is busy' } } },
+      { status: 500, body: { error: { code: 'server.failed', message: 'The queue is busy' } } },
       queued,
     );
     const onClose = vi.fn();

@@ -1,19 +1,23 @@
-import { PATIENT_MESSAGES } from '@clinic/domain';
+import type { RefusalCode } from '@clinic/domain';
 import { ApiError } from '../../../api/http.ts';
 
 /** Refusals of `POST /patients` the dialog answers with a dialog of its own (doc 1 section 8). */
 export type PatientRefusal = 'nricInvalid' | 'nricTaken' | 'cardNoTaken' | 'nameTaken';
 
-const REFUSALS: ReadonlyArray<[PatientRefusal, string]> = [
-  ['nricInvalid', PATIENT_MESSAGES.nricInvalid],
-  ['nricTaken', PATIENT_MESSAGES.nricTaken],
-  ['cardNoTaken', PATIENT_MESSAGES.cardNoTaken],
-  ['nameTaken', PATIENT_MESSAGES.nameTaken],
-];
+const REFUSAL_BY_CODE: Partial<Record<RefusalCode, PatientRefusal>> = {
+  'patient.nricInvalid': 'nricInvalid',
+  'patient.nricTaken': 'nricTaken',
+  'patient.cardNoTaken': 'cardNoTaken',
+  'patient.nameTaken': 'nameTaken',
+};
 
-/** Which of those refusals a failure is (by the server's message or a field's), if any. */
+/** Which of those refusals a failure is (by the code of the answer or of a field), if any. */
 export function patientRefusalOf(error: unknown): PatientRefusal | null {
   if (!(error instanceof ApiError)) return null;
-  const messages = [error.message, ...error.errors.map((fieldError) => fieldError.message)];
-  return REFUSALS.find(([, text]) => messages.includes(text))?.[0] ?? null;
+  const codes = [error.code, ...error.errors.map((fieldError) => fieldError.code)];
+  for (const code of codes) {
+    const refusal = code && REFUSAL_BY_CODE[code];
+    if (refusal) return refusal;
+  }
+  return null;
 }

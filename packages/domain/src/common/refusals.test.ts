@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '../accounts/password.ts';
+import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
+import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts';
+import { FIELD_REFUSALS } from './field-refusals.ts';
+import { messageCatalogue } from './messages.ts';
+import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
+
+describe('the refusal catalogue', () => {
+  it('keeps every group whole: no code of one group is reused by another', () => {
+    const groups = [
+      messageCatalogue,
+      FIELD_REFUSALS,
+      PATIENT_MESSAGES,
+      QUEUE_MESSAGES,
+      QUEUE_DISPLAY_MESSAGES,
+      PASSWORD_MESSAGES,
+      API_REFUSALS,
+    ];
+    const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);
+    expect(Object.keys(REFUSALS)).toHaveLength(parts);
+    expect(REFUSALS['patient.nricTaken']).toBe(PATIENT_MESSAGES.nricTaken);
+    expect(REFUSALS['tenant.message.emailTaken']).toBe(
+      messageCatalogue['tenant.message.emailTaken'],
+    );
+  });
+
+  it('writes messages with their values, and finds the code of a fixed text', () => {
+    expect(refusalMessage('tenant.codeWrong', 1)).toBe(
+      'The activation code is not correct. 1 attempt left.',
+    );
+    expect(refusalMessage('queue.entryNotFound')).toBe('This queue entry does not exist.');
+    expect(refusalCodeOf(PATIENT_MESSAGES.nricInvalid)).toBe('patient.nricInvalid');
+    expect(refusalCodeOf('no such text')).toBeUndefined();
+  });
+});

@@ -1,0 +1,170 @@
+import {
+  DEVICE_CONFIRM_TEXTS,
+  INVALID_CREDENTIALS_MESSAGE,
+  SINGPASS_UNAVAILABLE,
+} from '../accounts/session-texts.ts';
+import { PASSWORD_MESSAGES } from '../accounts/password.ts';
+import { ID_NUMBER_REQUIRED, ID_NUMBER_TOO_LONG } from '../patients/identity.ts';
+import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
+import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts';
+import { FIELD_REFUSALS } from './field-refusals.ts';
+import { messageCatalogue } from './messages.ts';
+
+type Prefixed<P extends string, T> = { readonly [K in keyof T & string as `${P}.${K}`]: T[K] };
+
+/** A group of keyed texts as refusals: `patient.nricTaken` for PATIENT_MESSAGES.nricTaken. */
+function prefixed<P extends string, T extends Record<string, string>>(
+  prefix: P,
+  texts: T,
+): Prefixed<P, T> {
+  const entries = Object.entries(texts).map(([key, text]) => [`${prefix}.${key}`, text]);
+  return Object.fromEntries(entries) as Prefixed<P, T>;
+}
+
+const waitFor = (what: string) => (wait: string) => `${what} Please wait ${wait} and try again.`;
+
+/** The API's own refusals: access, sessions, accounts and each feature's rules. */
+export const API_REFUSALS = {
+  'request.invalid': 'The request is not valid.',
+  'request.invalidJson': 'The request body is not valid JSON.',
+  'request.emptyJson': 'The request body is empty; JSON was expected.',
+  'request.tooLarge': 'The request body is too large.',
+  'request.mediaType': 'This content type is not accepted; send application/json.',
+  'request.contentLength': 'The request body length does not match its Content-Length.',
+  'request.badUrl': 'The address is not valid: a part of it cannot be decoded.',
+  'request.refused': (message: string) => message,
+  'route.notFound': (method: string, path: string) => `There is no ${method} ${path}.`,
+  'server.failed': (reference: string) =>
+    `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${reference}.`,
+  'record.notFound': 'Not found.',
+  'record.changed': 'This record was changed by someone else. Please reload it and try again.',
+  'session.signInFirst': 'Please sign in first.',
+  'session.ended': 'Your session has ended. Please sign in again.',
+  'session.temporaryPassword': 'Please change your temporary password first.',
+  'session.invalidCredentials': INVALID_CREDENTIALS_MESSAGE,
+  'session.accountLocked': waitFor('Too many failed sign-in attempts for this account.'),
+  'session.networkLocked': waitFor('Too many failed sign-in attempts from your network.'),
+  'session.clinicNotActivated':
+    'This clinic is not activated yet. Please enter the activation code we emailed you.',
+  'session.trialEnded': 'The trial of this clinic has ended. Please contact us to continue.',
+  'session.accountDisabled': 'This account is disabled. Please contact your clinic administrator.',
+  'session.authorizedDevicesOnly':
+    'This clinic only allows authorized devices. Please sign in from the staff sign-in page.',
+  'session.deviceNotAuthorized':
+    'This device is not authorized yet. We have emailed you a link to authorize it.',
+  'session.singpassUnavailable': SINGPASS_UNAVAILABLE,
+  'device.authorizationFailed': DEVICE_CONFIRM_TEXTS.failure,
+  'password.currentWrong': 'The current password is not correct.',
+  'password.currentAttempts': waitFor('Too many wrong current passwords.'),
+  'password.unchanged': 'The new password must be different from the current one.',
+  'access.moduleNotBought': 'Your clinic has not subscribed to this feature.',
+  'access.branchHeaderInvalid': 'The BranchId header must be a branch id.',
+  'access.branchHeaderRequired': 'The BranchId header is required: choose a branch first.',
+  'access.branchNotAllowed': 'You do not have access to this branch.',
+  'access.roleRefusal': 'Your role does not allow this. Please ask your clinic administrator.',
+  'metrics.tokenMissing': 'The metrics need a bearer token.',
+  'metrics.tokenWrong': 'This token may not read the metrics.',
+  'tenant.registrationLimit':
+    'Too many clinics were registered from your network. Please try again later.',
+  'tenant.notFound': 'No clinic is registered at this subdomain. Please check your link.',
+  'tenant.alreadyActive': 'This clinic is already activated. Please sign in.',
+  'tenant.resendWait': (seconds: number) =>
+    `A code was sent a moment ago. Please wait ${seconds} seconds before asking again.`,
+  'tenant.codeAttemptsUsed': 'Too many wrong codes. Please ask for a new activation code.',
+  'tenant.codeExpired': 'This activation code has expired. Please ask for a new one.',
+  'tenant.codeWrong': (left: number) =>
+    `The activation code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`,
+  'tenant.codeWrongLast':
+    'The activation code is not correct. Please ask for a new activation code.',
+  'branch.notFound': 'This branch does not exist.',
+  'option.notFound': 'This option does not exist.',
+  'option.codeTaken': 'This code is already in the list.',
+  'option.ruleStatus':
+    'Pending, Consult In and Consult Out are part of the queue rules: they can be recoloured, not renamed, switched off or removed.',
+  'patient.notFound': 'This patient does not exist.',
+  'patient.idTypeUnknown': 'Please choose an ID type from the list.',
+  'patient.genderNotListed': 'Please choose a gender from the list.',
+  'patient.nationalityUnknown': 'Please choose a nationality from the list.',
+  'patient.idNumberRequired': ID_NUMBER_REQUIRED,
+  'patient.idNumberTooLong': ID_NUMBER_TOO_LONG,
+  'patient.noIdNumber': 'This patient has no ID number (ID type NA): change the ID type first.',
+  'queue.entryNotFound': 'This queue entry does not exist.',
+  'queue.entryDeleted': 'This queue entry has been deleted.',
+  'queue.anotherBranch':
+    "Current visit is from another branch. Please make sure you've selected the correct branch. ",
+  'queue.doctorNotHere': 'Please choose a doctor of this branch.',
+  'queue.visitPurposeUnknown': (codes: string) => `Unknown visit purpose: ${codes}.`,
+  'queue.statusUnknown': 'Please choose a status from the list.',
+  'queue.roomServiceNotHere': 'Please choose a room service of this branch.',
+  'queue.visitTimeOtherDay': 'The visit time must stay on the day of the queue entry.',
+  'queue.callInFirst': 'Please call the patient in first.',
+  'queue.swapWithItself': 'An entry cannot swap places with itself.',
+  'queue.swapOtherDay': 'Entries of different days cannot swap places.',
+  'queueDisplay.linkNotFound': 'This display link does not exist.',
+  'queueDisplay.linkNameRequired': 'The name field is required.',
+  'queueDisplay.doctorNotHere': 'This doctor does not work in this branch.',
+  'queueDisplay.areaNotHere': 'Please choose a waiting area of this branch.',
+} as const;
+
+/**
+ * Every refusal of the API, by a stable code per rule, with its English message: a text,
+ * or a function of the values the message names (a wait, the attempts left). The spec's
+ * own keys and words come from its catalogue (`messages.ts`) and the rule groups. The
+ * server refuses by code (`platform/errors.ts`); the web decides by code and shows the
+ * message through i18n (`refusal` namespace, one key per code).
+ */
+export const REFUSALS = {
+  ...messageCatalogue,
+  ...FIELD_REFUSALS,
+  ...prefixed('patient', PATIENT_MESSAGES),
+  ...prefixed('queue', QUEUE_MESSAGES),
+  ...prefixed('queueDisplay', QUEUE_DISPLAY_MESSAGES),
+  ...prefixed('password', PASSWORD_MESSAGES),
+  ...API_REFUSALS,
+} as const;
+
+export type RefusalCode = keyof typeof REFUSALS;
+
+/** The values a refusal's message names, in order (none for a fixed text). */
+export type RefusalValues<C extends RefusalCode> = (typeof REFUSALS)[C] extends (
+  ...values: infer V
+) => string
+  ? V
+  : [];
+
+/** A refusal whose message names no values. */
+export type FixedRefusalCode = {
+  [C in RefusalCode]: (typeof REFUSALS)[C] extends string ? C : never;
+}[RefusalCode];
+
+/** The English message of a refusal. */
+export function refusalMessage<C extends RefusalCode>(
+  code: C,
+  ...values: RefusalValues<C>
+): string {
+  const text = REFUSALS[code];
+  if (typeof text === 'string') return text;
+  // The compiler cannot tie `values` to this code's function; RefusalValues<C> does.
+  const format = text as unknown as (...values: RefusalValues<C>) => string;
+  return format(...values);
+}
+
+/** Each fixed text's code; null for a text several rules share (its code would be a guess). */
+const codeByText = new Map<string, RefusalCode | null>();
+for (const [code, text] of Object.entries(REFUSALS)) {
+  if (typeof text !== 'string' || !isRefusalCode(code)) continue;
+  codeByText.set(text, codeByText.has(text) ? null : code);
+}
+
+/**
+ * The code of a fixed refusal text (a schema's message), when it is one of the catalogue's
+ * and only one rule words it so.
+ */
+export function refusalCodeOf(text: string): RefusalCode | undefined {
+  return codeByText.get(text) ?? undefined;
+}
+
+/** Whether a code (from an answer) is one of the catalogue's. */
+export function isRefusalCode(code: unknown): code is RefusalCode {
+  return typeof code === 'string' && Object.hasOwn(REFUSALS, code);
+}
