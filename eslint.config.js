@@ -88,6 +88,25 @@ export default tseslint.config(
     rules: { 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // The queue adds patients to visits, so it uses the patients feature; patients never
+    // use the queue (the clinical record and billing will use them too).
+    files: ['apps/web/src/features/patients/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/queue/**', '**/features/queue/**'],
+              message: 'The patients feature does not depend on the queue.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A focused or skipped test hides the others, or itself, from CI.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
     plugins: { vitest },

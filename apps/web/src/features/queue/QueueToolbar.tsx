@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { clinicToday, useClinicOffset } from '../../app/clinic-time.ts';
 import { Can } from '../../app/permissions.tsx';
 import { LazyDateField } from '../../components/LazyDateField.tsx';
-import { branchPath } from './queue-api.ts';
+import { branchPath } from '../../app/branch.ts';
 import { shiftDay } from './queue-format.ts';
 
 export interface QueueToolbarProps {

@@ -8,19 +8,11 @@ import {
   type RoomServiceOption,
   type VisitPurposeOption,
 } from '@clinic/domain';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/clients.ts';
+import { useBranch } from '../../app/branch.ts';
+import { useOptionItems, type ItemList } from '../../app/option-lists.ts';
 import { currentBranchKey, currentBranchQuery } from '../../app/permissions.tsx';
-import { useSession } from '../../app/session.ts';
-
-interface ItemList<T> {
-  items: T[];
-  total?: number;
-}
-
-/** Option lists change rarely: fetched once per branch visit, kept for ten minutes. */
-export const OPTION_STALE_MS = 10 * 60_000;
 
 export const queueKeys = {
   /** Every day's list of the branch: what a change or a socket event refreshes. */
@@ -30,19 +22,6 @@ export const queueKeys = {
     ['queue-options', name, branchId] as const,
   currentBranch: currentBranchKey,
 };
-
-/** The branch whose code leads the address, and its id (the one calls send as BranchId). */
-export function useBranch(): { branchCode: string; branchId: string | undefined } {
-  const session = useSession();
-  const { branchCode = '' } = useParams();
-  const branchId = session?.info.branches.find((branch) => branch.code === branchCode)?.id;
-  return { branchCode, branchId };
-}
-
-/** The path of a screen of the current branch, e.g. `branchPath('A', 'queue-display')`. */
-export function branchPath(branchCode: string, path: string): string {
-  return `/${encodeURIComponent(branchCode)}/${path}`;
-}
 
 /** The day's queue (`dayStart`: Unix seconds of the day's first moment), queueSeq descending. */
 export function useQueueDay(dayStart: number) {
@@ -62,26 +41,6 @@ export function useRefreshQueue(): () => Promise<void> {
   const queryClient = useQueryClient();
   const { branchId } = useBranch();
   return () => queryClient.invalidateQueries({ queryKey: queueKeys.branch(branchId) });
-}
-
-/** The items of an option list (`{ items }`); a failure leaves it empty (doc 2 section 7). */
-export function useOptionItems<T>(
-  queryKey: QueryKey,
-  path: string,
-  query?: Record<string, string | number>,
-): T[] {
-  const { branchId } = useBranch();
-  return (
-    useQuery({
-      queryKey,
-      queryFn: () =>
-        api()
-          .get<ItemList<T>>(path, query)
-          .then((list) => list.items),
-      enabled: Boolean(branchId),
-      staleTime: OPTION_STALE_MS,
-    }).data ?? []
-  );
 }
 
 function useOptionList<T>(name: string, path: string, query?: Record<string, string | number>) {

@@ -13,29 +13,31 @@ import { api } from '../../../api/clients.ts';
 import { clinicToday, nowUnix, useClinicOffset } from '../../../app/clinic-time.ts';
 import { ApiError } from '../../../api/http.ts';
 import { dialogs, snackbar } from '../../../components/dialogs.tsx';
-import { createPatient, usePatientProfile, usePatientReferenceLists } from '../patient-api.ts';
-import { PatientSearchPicker } from '../pickers/PatientSearchPicker.tsx';
+import { EditIdentityDialog } from '../../patients/EditIdentityDialog.tsx';
+import {
+  createPatient,
+  usePatientProfile,
+  usePatientReferenceLists,
+} from '../../patients/patient-api.ts';
+import { EMPTY_PATIENT, patientFormOf, type PatientForm } from '../../patients/patient-form.ts';
+import { PatientFields } from '../../patients/PatientFields.tsx';
+import { patientRefusalOf, type PatientRefusal } from '../../patients/patient-refusal.ts';
+import { PatientSearchPicker } from '../../patients/PatientSearchPicker.tsx';
 import {
   useHasHciCode,
   usePickableDoctors,
   useRefreshQueue,
   useVisitPurposes,
 } from '../queue-api.ts';
+import { type FieldErrors } from '../../../components/form/field-errors.ts';
 import {
-  EMPTY_PATIENT,
   EMPTY_VISIT,
   checkAddToQueue,
   checkVisit,
-  patientFormOf,
   type ClinicContext,
-  type FieldErrors,
-  type PatientForm,
   type VisitForm,
 } from './add-to-queue-form.ts';
 import { rememberDoctor, rememberedDoctor } from './default-doctor.ts';
-import { EditIdentityDialog } from './EditIdentityDialog.tsx';
-import { PatientFields } from './PatientFields.tsx';
-import { patientRefusalOf, type PatientRefusal } from './patient-refusal.ts';
 import { VisitFields } from './VisitFields.tsx';
 
 /** A refused ID or card number being corrected, with the form it was refused in. */

@@ -11,7 +11,8 @@ import {
 import { DateField } from '../../../components/DateField.tsx';
 import { DoctorPicker } from '../pickers/DoctorPicker.tsx';
 import { VisitPurposeSelect } from '../pickers/VisitPurposeSelect.tsx';
-import type { FieldErrors, VisitForm } from './add-to-queue-form.ts';
+import type { FieldErrors } from '../../../components/form/field-errors.ts';
+import type { VisitForm } from './add-to-queue-form.ts';
 
 export interface VisitFieldsProps {
   visit: VisitForm;

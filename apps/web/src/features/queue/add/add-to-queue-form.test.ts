@@ -1,16 +1,12 @@
 import { PATIENT_MESSAGES, QUEUE_MESSAGES } from '@clinic/domain';
 import { describe, expect, it } from 'vitest';
 import { clinicDayStart } from '../../../app/clinic-time.ts';
+import { EMPTY_PATIENT, type PatientForm } from '../../patients/patient-form.ts';
 import {
-  EMPTY_PATIENT,
   EMPTY_VISIT,
   checkAddToQueue,
   checkVisit,
-  patientFormOf,
-  withCardPrefix,
-  withIdType,
   type ClinicContext,
-  type PatientForm,
   type VisitForm,
 } from './add-to-queue-form.ts';
 
@@ -37,17 +33,6 @@ const adult: PatientForm = {
 };
 
 describe('add-to-queue form', () => {
-  it('clears the ID number for NA and keeps it otherwise', () => {
-    expect(withIdType(adult, 'NA').nric).toBe('');
-    expect(withIdType(adult, 'PP').nric).toBe('S1234567D');
-  });
-
-  it('keeps a typed card number only with the Custom prefix', () => {
-    const custom = withCardPrefix({ ...adult, cardNo: 'X1' }, 'Custom');
-    expect(custom.cardNo).toBe('X1');
-    expect(withCardPrefix(custom, 'P').cardNo).toBe('');
-  });
-
   it('queues a chosen patient without backdating: the server stamps the time', () => {
     expect(checkVisit({ ...visit, visitDate: '2026-01-01' }, PATIENT, context)).toEqual({
       ok: true,
@@ -95,25 +80,5 @@ describe('add-to-queue form', () => {
     expect(checkAddToQueue(visit, null, { ...adult, name: ' ' }, context).errors).toEqual({
       name: PATIENT_MESSAGES.nameRequired,
     });
-  });
-
-  it('shows a chosen patient with what the picker knows', () => {
-    const form = patientFormOf({
-      id: PATIENT,
-      name: 'Tan Ah Kow',
-      nric: null,
-      title: 'Mr',
-      idType: 'NA',
-      gender: 'M',
-      cardNoPrefix: 'P',
-      cardNo: 'P000001',
-      contactNo: '91234567',
-      telCode: '+65',
-      birthDate: '1980-01-02',
-      consultDoctor: null,
-      homeAddress: null,
-      homePostal: null,
-    });
-    expect(form).toMatchObject({ title: 'Mr', nric: '', cardNo: 'P000001', nationality: null });
   });
 });

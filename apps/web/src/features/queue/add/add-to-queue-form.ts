@@ -1,15 +1,11 @@
-import {
-  CUSTOM_CARD_PREFIX,
-  isNoIdType,
-  patientCreateBodyFor,
-  queueCreateBodyFor,
-  toFieldErrors,
-  type PatientCreateBody,
-  type PatientPickerOption,
-  type PatientProfile,
-  type QueueCreateBody,
-} from '@clinic/domain';
+import { queueCreateBodyFor, type PatientCreateBody, type QueueCreateBody } from '@clinic/domain';
 import { clinicUnixOf } from '../../../app/clinic-time.ts';
+import {
+  fieldErrorsOf,
+  type Checked,
+  type FieldErrors,
+} from '../../../components/form/field-errors.ts';
+import { checkNewPatient, type PatientForm } from '../../patients/patient-form.ts';
 
 /** The visit half of the dialog: who sees the patient, why, and (when backdating) when. */
 export interface VisitForm {
@@ -23,27 +19,6 @@ export interface VisitForm {
   visitTime: string;
 }
 
-/** The patient panel: a new patient's fields, or a chosen patient's shown read-only. */
-export interface PatientForm {
-  title: string | null;
-  name: string;
-  gender: string | null;
-  /** 'YYYY-MM-DD'. */
-  birthDate: string | null;
-  /** 'HH:mm'; asked only when the clinic has an HCI code. */
-  birthTime: string;
-  idType: string | null;
-  nric: string;
-  cardNoPrefix: string | null;
-  cardNo: string;
-  telCode: string | null;
-  contactNo: string;
-  father: string;
-  mother: string;
-  nationality: string | null;
-  email: string;
-}
-
 /** What the clinic's rules depend on: its HCI code, its today and its clock. */
 export interface ClinicContext {
   hasHciCode: boolean;
@@ -55,10 +30,6 @@ export interface ClinicContext {
   timezoneOffset: number;
 }
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-export type Checked<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
-
 export const EMPTY_VISIT: VisitForm = {
   doctorId: null,
   visitPurposes: [],
@@ -67,78 +38,6 @@ export const EMPTY_VISIT: VisitForm = {
   visitDate: null,
   visitTime: '',
 };
-
-export const EMPTY_PATIENT: PatientForm = {
-  title: null,
-  name: '',
-  gender: null,
-  birthDate: null,
-  birthTime: '',
-  idType: null,
-  nric: '',
-  cardNoPrefix: null,
-  cardNo: '',
-  telCode: null,
-  contactNo: '',
-  father: '',
-  mother: '',
-  nationality: null,
-  email: '',
-};
-
-/** A chosen patient as the panel shows it (the profile, once loaded, fills every field). */
-export function patientFormOf(patient: PatientPickerOption | PatientProfile): PatientForm {
-  const profile = 'nationality' in patient ? patient : null;
-  return {
-    title: patient.title,
-    name: patient.name,
-    gender: patient.gender,
-    birthDate: patient.birthDate,
-    birthTime: profile?.birthTime ?? '',
-    idType: patient.idType,
-    nric: patient.nric ?? '',
-    cardNoPrefix: patient.cardNoPrefix,
-    cardNo: patient.cardNo ?? '',
-    telCode: patient.telCode,
-    contactNo: patient.contactNo ?? '',
-    father: profile?.father ?? '',
-    mother: profile?.mother ?? '',
-    nationality: profile?.nationality ?? null,
-    email: profile?.email ?? '',
-  };
-}
-
-/** Another ID type; NA has no number, so the number is cleared. */
-export function withIdType(form: PatientForm, idType: string | null): PatientForm {
-  return { ...form, idType, nric: idType && isNoIdType(idType) ? '' : form.nric };
-}
-
-/** Another card prefix; only the Custom prefix keeps a typed number (others are numbered). */
-export function withCardPrefix(form: PatientForm, cardNoPrefix: string | null): PatientForm {
-  return {
-    ...form,
-    cardNoPrefix,
-    cardNo: cardNoPrefix === CUSTOM_CARD_PREFIX ? form.cardNo : '',
-  };
-}
-
-function fieldErrorsOf(issues: Parameters<typeof toFieldErrors>[0]): FieldErrors {
-  return Object.fromEntries(toFieldErrors(issues).map((error) => [error.field, error.message]));
-}
-
-/** The new patient's `POST /patients` body, checked with the clinic's rules. */
-export function checkNewPatient(
-  form: PatientForm,
-  context: ClinicContext,
-): Checked<PatientCreateBody> {
-  const result = patientCreateBodyFor(context).safeParse({
-    ...form,
-    birthTime: context.hasHciCode ? form.birthTime : null,
-  });
-  return result.success
-    ? { ok: true, body: result.data }
-    : { ok: false, errors: fieldErrorsOf(result.error.issues) };
-}
 
 /** The `POST /queue` body for a patient (null: none chosen yet), checked with the clinic's rules. */
 export function checkVisit(

@@ -10,9 +10,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/clients.ts';
+import { useBranch } from '../../../app/branch.ts';
+import { PatientSearchPicker } from '../../patients/PatientSearchPicker.tsx';
 import { DoctorPicker } from '../pickers/DoctorPicker.tsx';
-import { PatientSearchPicker } from '../pickers/PatientSearchPicker.tsx';
-import { useBranch, usePickableDoctors, useQueueStatuses } from '../queue-api.ts';
+import { usePickableDoctors, useQueueStatuses } from '../queue-api.ts';
 import { QueueHistoryTable } from './QueueHistoryTable.tsx';
 
 interface HistoryCriteria {

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconCash, IconFileInvoice, IconId } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { branchPath } from './queue-api.ts';
+import { branchPath } from '../../app/branch.ts';
 
 /** The menu items that open a patient's invoices, payments and details (queue row, search result). */
 export function PatientLinkItems({

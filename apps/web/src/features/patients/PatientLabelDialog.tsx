@@ -1,10 +1,10 @@
 import { Alert, Loader } from '@mantine/core';
 import type { PatientProfile, QueueEntry } from '@clinic/domain';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, formatCalendarDate } from '../../../app/date-format.ts';
-import { PatientLabel } from '../../../print/PatientLabel.tsx';
-import { usePatientProfile } from '../patient-api.ts';
-import { LabelPrintDialog } from './LabelPrintDialog.tsx';
+import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
+import { LabelPrintDialog } from '../../print/LabelPrintDialog.tsx';
+import { PatientLabel } from '../../print/PatientLabel.tsx';
+import { usePatientProfile } from './patient-api.ts';
 
 /** The label's lines: ID, card, birth date with age, gender, phone, nationality. */
 function labelLines(patient: PatientProfile, t: (key: string) => string) {

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Modal, NumberInput, Stack } from '@mantine/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { printLabels } from '../../../print/print-labels.tsx';
+import { printLabels } from './print-labels.tsx';
 
 const MAX_COPIES = 99;
 

@@ -9,14 +9,10 @@ import {
 import { Grid, Select, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
-import type { PatientReferenceLists } from '../patient-api.ts';
-import {
-  withCardPrefix,
-  withIdType,
-  type FieldErrors,
-  type PatientForm,
-} from './add-to-queue-form.ts';
+import { DateField } from '../../components/DateField.tsx';
+import type { FieldErrors } from '../../components/form/field-errors.ts';
+import type { PatientReferenceLists } from './patient-api.ts';
+import { withCardPrefix, withIdType, type PatientForm } from './patient-form.ts';
 
 export interface PatientFieldsProps {
   form: PatientForm;
