@@ -64,7 +64,7 @@ export function PatientFields({
           onChange={(value) => set('title', value)}
           error={errors.title}
           clearable={!readOnly}
-          clearButtonProps={{ 'aria-label': t('queue.clearField', { field: t('patient.title') }) }}
+          clearButtonProps={{ 'aria-label': t('form.clearField', { field: t('patient.title') }) }}
         />
       </Grid.Col>
       <Grid.Col span={8}>
@@ -96,7 +96,7 @@ export function PatientFields({
           {...common}
           label={t('patient.birthDate')}
           clearButtonProps={{
-            'aria-label': t('queue.clearField', { field: t('patient.birthDate') }),
+            'aria-label': t('form.clearField', { field: t('patient.birthDate') }),
           }}
           value={form.birthDate}
           onChange={(value) => set('birthDate', value)}

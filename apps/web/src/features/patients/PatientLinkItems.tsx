@@ -21,21 +21,21 @@ export function PatientLinkItems({
         to={branchPath(branchCode, `invoice${patientQuery}`)}
         leftSection={<IconFileInvoice size={16} aria-hidden />}
       >
-        {t('queue.action.invoices')}
+        {t('patient.links.invoices')}
       </Menu.Item>
       <Menu.Item
         component={Link}
         to={branchPath(branchCode, `payments${patientQuery}`)}
         leftSection={<IconCash size={16} aria-hidden />}
       >
-        {t('queue.action.payments')}
+        {t('patient.links.payments')}
       </Menu.Item>
       <Menu.Item
         component={Link}
         to={branchPath(branchCode, `patients/${patientId}/personal`)}
         leftSection={<IconId size={16} aria-hidden />}
       >
-        {t('queue.action.patientDetail')}
+        {t('patient.links.detail')}
       </Menu.Item>
     </>
   );

@@ -59,7 +59,7 @@ export function QueueToolbar({
         <LazyDateField
           aria-label={t('queue.toolbar.date')}
           clearButtonProps={{
-            'aria-label': t('queue.clearField', { field: t('queue.toolbar.date') }),
+            'aria-label': t('form.clearField', { field: t('queue.toolbar.date') }),
           }}
           value={date}
           // Clearing the date goes back to today: the queue always shows a day.

@@ -18,6 +18,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { Permission } from '@clinic/domain';
+import type { TextKey } from '../../i18n/index.ts';
+import type { shellTexts } from '../../i18n/shell.ts';
 
 /**
  * A section of the branch shell: its path under /{branchCode}, module and title key, and
@@ -26,7 +28,7 @@ import type { Permission } from '@clinic/domain';
 export interface Section {
   path: string;
   module: string;
-  title: string;
+  title: TextKey;
   icon: Icon;
   permission?: Permission;
 }
@@ -121,7 +123,8 @@ export function sectionOf(path: string): Section | undefined {
 }
 
 export interface SiteMapLink {
-  name: string;
+  /** Its text under `siteMap`. */
+  name: keyof typeof shellTexts.siteMap;
   path: string;
   newTab?: boolean;
   /** Shown only to a role with it (none: every role). */

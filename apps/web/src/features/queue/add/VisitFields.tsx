@@ -83,7 +83,7 @@ export function VisitFields({
         <DateField
           label={t('queue.add.visitDate')}
           clearButtonProps={{
-            'aria-label': t('queue.clearField', { field: t('queue.add.visitDate') }),
+            'aria-label': t('form.clearField', { field: t('queue.add.visitDate') }),
           }}
           value={visit.visitDate}
           onChange={(date) => set('visitDate', date)}

@@ -94,7 +94,7 @@ export function SearchByPatientDialog({ onClose }: { onClose: () => void }) {
             onChange={setDoctorId}
             clearable
             clearButtonProps={{
-              'aria-label': t('queue.clearField', { field: t('queue.search.doctor') }),
+              'aria-label': t('form.clearField', { field: t('queue.search.doctor') }),
             }}
           />
           <Select
@@ -104,7 +104,7 @@ export function SearchByPatientDialog({ onClose }: { onClose: () => void }) {
             onChange={setStatus}
             clearable
             clearButtonProps={{
-              'aria-label': t('queue.clearField', { field: t('queue.search.status') }),
+              'aria-label': t('form.clearField', { field: t('queue.search.status') }),
             }}
           />
           <Button leftSection={<IconSearch size={16} aria-hidden />} onClick={search}>
