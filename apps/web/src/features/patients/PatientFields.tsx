@@ -15,8 +15,8 @@ import type { PatientReferenceLists } from './patient-api.ts';
 import { withCardPrefix, withIdType, type PatientForm } from './patient-form.ts';
 
 export interface PatientFieldsProps {
-  form: PatientForm;
-  onChange: (form: PatientForm) => void;
+  values: PatientForm;
+  onChange: (values: PatientForm) => void;
   errors: FieldErrors;
   /** A chosen (or already registered) patient: shown, not edited. */
   readOnly: boolean;
@@ -31,7 +31,7 @@ const codeNames = (options: ReadonlyArray<{ code: string; name: string }>) =>
 
 /** The patient's fields of the add-to-queue dialog (doc 1 section 2.13). */
 export function PatientFields({
-  form,
+  values: form,
   onChange,
   errors,
   readOnly,

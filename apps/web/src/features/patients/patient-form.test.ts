@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { PatientReferenceLists } from './patient-api.ts';
 import {
   EMPTY_PATIENT,
   patientFormOf,
+  patientWithDefaults,
   withCardPrefix,
   withIdType,
   type PatientForm,
@@ -51,5 +53,24 @@ describe('patient form', () => {
       homePostal: null,
     });
     expect(form).toMatchObject({ title: 'Mr', nric: '', cardNo: 'P000001', nationality: null });
+  });
+
+  it("fills the blank list fields with the lists' defaults, keeping what was chosen", () => {
+    const lists: PatientReferenceLists = {
+      genders: [],
+      idTypes: [{ code: 'NRIC', name: 'NRIC' }],
+      nationalities: [{ code: 'SG', name: 'Singapore' }],
+      telCodes: [],
+      defaultTelCode: { code: '+65', name: 'Singapore' },
+      cardPrefixes: [{ id: '40000000-0000-4000-8000-000000000001', prefix: 'P' }],
+    };
+    expect(patientWithDefaults(EMPTY_PATIENT, lists)).toMatchObject({
+      telCode: '+65',
+      idType: 'NRIC',
+      nationality: 'SG',
+      cardNoPrefix: 'P',
+    });
+    expect(patientWithDefaults({ ...EMPTY_PATIENT, idType: 'PP' }, lists).idType).toBe('PP');
+    expect(patientWithDefaults(EMPTY_PATIENT, { ...lists, idTypes: [] }).idType).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ import {
   type PatientPickerOption,
   type PatientProfile,
 } from '@clinic/domain';
-import { fieldErrorsOf, type Checked } from '../../components/form/field-errors.ts';
+import { checkWith, type Checked } from '../../components/form/field-errors.ts';
+import type { PatientReferenceLists } from './patient-api.ts';
 
 /** The patient panel: a new patient's fields, or a chosen patient's shown read-only. */
 export interface PatientForm {
@@ -84,16 +85,28 @@ export function withCardPrefix(form: PatientForm, cardNoPrefix: string | null): 
   };
 }
 
+/**
+ * The fields left blank that the reference lists fill in: the clinic's tel code, the first
+ * ID type and nationality (the clinic's own, listed first) and the first card prefix. The
+ * lists load after the form opens; a choice of the user's always wins.
+ */
+export function patientWithDefaults(form: PatientForm, lists: PatientReferenceLists): PatientForm {
+  return {
+    ...form,
+    telCode: form.telCode ?? lists.defaultTelCode?.code ?? null,
+    idType: form.idType ?? lists.idTypes[0]?.code ?? null,
+    nationality: form.nationality ?? lists.nationalities[0]?.code ?? null,
+    cardNoPrefix: form.cardNoPrefix ?? lists.cardPrefixes[0]?.prefix ?? null,
+  };
+}
+
 /** The new patient's `POST /patients` body, checked with the clinic's rules. */
 export function checkNewPatient(
   form: PatientForm,
   context: PatientCreateContext,
 ): Checked<PatientCreateBody> {
-  const result = patientCreateBodyFor(context).safeParse({
+  return checkWith(patientCreateBodyFor(context), {
     ...form,
     birthTime: context.hasHciCode ? form.birthTime : null,
   });
-  return result.success
-    ? { ok: true, body: result.data }
-    : { ok: false, errors: fieldErrorsOf(result.error.issues) };
 }

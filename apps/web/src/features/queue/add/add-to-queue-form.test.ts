@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { clinicDayStart } from '../../../app/clinic-time.ts';
 import { EMPTY_PATIENT, type PatientForm } from '../../patients/patient-form.ts';
 import {
+  EMPTY_ADD_TO_QUEUE,
   EMPTY_VISIT,
   checkAddToQueue,
   checkVisit,
+  visitErrorPaths,
   type ClinicContext,
   type VisitForm,
 } from './add-to-queue-form.ts';
@@ -71,14 +73,32 @@ describe('add-to-queue form', () => {
   });
 
   it('lets the new patient stand in for the patient field', () => {
-    expect(checkAddToQueue(visit, null, null, context).errors).toEqual({
-      patientId: QUEUE_MESSAGES.patientRequired,
+    const values = { ...EMPTY_ADD_TO_QUEUE, visit };
+    expect(checkAddToQueue({ ...values, patient: null, newPatient: adult }, context)).toMatchObject(
+      {
+        errors: {},
+        patientBody: { name: 'Tan Ah Kow', cardNo: null },
+      },
+    );
+    expect(
+      checkAddToQueue({ ...values, newPatient: { ...adult, name: ' ' } }, context).errors,
+    ).toEqual({ 'newPatient.name': PATIENT_MESSAGES.nameRequired });
+  });
+
+  it('asks for no new patient once the patient is known, and needs one chosen otherwise', () => {
+    const registered = { ...EMPTY_ADD_TO_QUEUE, visit, registeredPatientId: PATIENT };
+    expect(checkAddToQueue(registered, context)).toEqual({ errors: {}, patientBody: null });
+    const visitOnly = checkVisit(visit, null, context);
+    expect(visitOnly.ok ? {} : visitErrorPaths(visitOnly.errors)).toEqual({
+      patient: QUEUE_MESSAGES.patientRequired,
     });
-    const forNewPatient = checkAddToQueue(visit, null, adult, context);
-    expect(forNewPatient.errors).toEqual({});
-    expect(forNewPatient.patientBody).toMatchObject({ name: 'Tan Ah Kow', cardNo: null });
-    expect(checkAddToQueue(visit, null, { ...adult, name: ' ' }, context).errors).toEqual({
-      name: PATIENT_MESSAGES.nameRequired,
+  });
+
+  it("places the visit's messages in the visit and the patient's at the picker", () => {
+    expect(visitErrorPaths({ patientId: 'a', doctorId: 'b', 'visitPurposes.0': 'c' })).toEqual({
+      patient: 'a',
+      'visit.doctorId': 'b',
+      'visit.visitPurposes.0': 'c',
     });
   });
 });

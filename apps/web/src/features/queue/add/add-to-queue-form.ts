@@ -1,11 +1,17 @@
-import { queueCreateBodyFor, type PatientCreateBody, type QueueCreateBody } from '@clinic/domain';
+import {
+  queueCreateBodyFor,
+  type PatientCreateBody,
+  type PatientPickerOption,
+  type QueueCreateBody,
+} from '@clinic/domain';
 import { clinicUnixOf } from '../../../app/clinic-time.ts';
 import {
-  fieldErrorsOf,
+  checkWith,
+  errorsAt,
   type Checked,
   type FieldErrors,
 } from '../../../components/form/field-errors.ts';
-import { checkNewPatient, type PatientForm } from '../../patients/patient-form.ts';
+import { EMPTY_PATIENT, checkNewPatient, type PatientForm } from '../../patients/patient-form.ts';
 
 /** The visit half of the dialog: who sees the patient, why, and (when backdating) when. */
 export interface VisitForm {
@@ -18,6 +24,18 @@ export interface VisitForm {
   /** 'HH:mm'. */
   visitTime: string;
 }
+
+/**
+ * The dialog's values. The patient is the one chosen in the picker, or else the new
+ * patient of `newPatient`, who stands in for the picker's field until registered.
+ */
+export type AddToQueueValues = {
+  patient: PatientPickerOption | null;
+  /** The new patient, registered by an earlier Save whose queueing then failed. */
+  registeredPatientId: string | null;
+  visit: VisitForm;
+  newPatient: PatientForm;
+};
 
 /** What the clinic's rules depend on: its HCI code, its today and its clock. */
 export interface ClinicContext {
@@ -39,13 +57,25 @@ export const EMPTY_VISIT: VisitForm = {
   visitTime: '',
 };
 
+export const EMPTY_ADD_TO_QUEUE: AddToQueueValues = {
+  patient: null,
+  registeredPatientId: null,
+  visit: EMPTY_VISIT,
+  newPatient: EMPTY_PATIENT,
+};
+
+/** The patient the visit is for, when known: chosen, or registered by an earlier Save. */
+export function knownPatientId(values: AddToQueueValues): string | null {
+  return values.patient?.id ?? values.registeredPatientId;
+}
+
 /** The `POST /queue` body for a patient (null: none chosen yet), checked with the clinic's rules. */
 export function checkVisit(
   visit: VisitForm,
   patientId: string | null,
   context: ClinicContext,
 ): Checked<QueueCreateBody> {
-  const result = queueCreateBodyFor(context).safeParse({
+  return checkWith(queueCreateBodyFor(context), {
     patientId: patientId ?? undefined,
     doctorId: visit.doctorId ?? undefined,
     visitPurposes: visit.visitPurposes,
@@ -55,34 +85,36 @@ export function checkVisit(
       ? clinicUnixOf(visit.visitDate, visit.visitTime, context.timezoneOffset)
       : null,
   });
-  return result.success
-    ? { ok: true, body: result.data }
-    : { ok: false, errors: fieldErrorsOf(result.error.issues) };
+}
+
+/** Where the messages about a `POST /queue` body show: `patientId` at the picker, the rest in the visit. */
+export function visitErrorPaths(errors: FieldErrors): FieldErrors {
+  const { patientId, ...visitFields } = errors;
+  return { ...errorsAt('visit', visitFields), ...(patientId ? { patient: patientId } : {}) };
 }
 
 export interface AddToQueueCheck {
-  /** Messages by field; empty when the dialog can be saved. */
+  /** Messages by field path; empty when the dialog can be saved. */
   errors: FieldErrors;
   /** The new patient to register first, when there is one and it passed. */
   patientBody: PatientCreateBody | null;
 }
 
 /**
- * Every rule of the dialog at once. `newPatient` holds the new patient's fields, or is
- * null when the patient is known (`patientId`). A new patient stands in for the patient
- * field: its id comes from registering it, just before the visit is queued.
+ * Every rule of the dialog at once (the values with the lists' defaults filled in). A new
+ * patient stands in for the patient field: its id comes from registering it, just before
+ * the visit is queued.
  */
-export function checkAddToQueue(
-  visit: VisitForm,
-  patientId: string | null,
-  newPatient: PatientForm | null,
-  context: ClinicContext,
-): AddToQueueCheck {
-  const visitCheck = checkVisit(visit, patientId, context);
-  const errors: FieldErrors = visitCheck.ok ? {} : { ...visitCheck.errors };
-  if (newPatient === null) return { errors, patientBody: null };
-  delete errors.patientId;
-  const patientCheck = checkNewPatient(newPatient, context);
+export function checkAddToQueue(values: AddToQueueValues, context: ClinicContext): AddToQueueCheck {
+  const patientId = knownPatientId(values);
+  const visitCheck = checkVisit(values.visit, patientId, context);
+  const visitErrors = visitCheck.ok ? {} : visitErrorPaths(visitCheck.errors);
+  if (patientId) return { errors: visitErrors, patientBody: null };
+  const { patient: _standsIn, ...errors } = visitErrors;
+  const patientCheck = checkNewPatient(values.newPatient, context);
   if (patientCheck.ok) return { errors, patientBody: patientCheck.body };
-  return { errors: { ...errors, ...patientCheck.errors }, patientBody: null };
+  return {
+    errors: { ...errors, ...errorsAt('newPatient', patientCheck.errors) },
+    patientBody: null,
+  };
 }
