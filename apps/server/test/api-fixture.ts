@@ -18,8 +18,8 @@ export interface UserSpec extends UserOptions {
 }
 
 export interface ApiTestOptions<U extends string> {
-  /** Settings over the test defaults. */
-  config?: Partial<AppConfig>;
+  /** Settings over the test defaults (a function: read when the app starts). */
+  config?: Partial<AppConfig> | (() => Partial<AppConfig>);
   /** How many registered, activated clinics with a signed-in administrator (default 1). */
   clinics?: number;
   /** Users of the first clinic, by the name the test uses. */
@@ -28,13 +28,19 @@ export interface ApiTestOptions<U extends string> {
   database?: () => Promise<DatabaseHandle>;
 }
 
+/** A user the fixture added, signed in; as a caller (`t.call(..., user)`) in their first branch. */
+export interface FixtureUser extends TestUser {
+  branchId: string;
+}
+
 export interface ApiTest<U extends string> {
   /** The real app on the run's database. */
   t: TestApp;
   /** The first clinic. */
   clinic: Clinic;
-  clinics: Clinic[];
-  users: Record<U, TestUser>;
+  /** The clinics in order (a second one that was not asked for throws when read). */
+  clinics: [Clinic, Clinic, ...Clinic[]];
+  users: Record<U, FixtureUser>;
   /** The first clinic's administrator in its first branch: `{ token, branchId }`. */
   admin: { token: string; branchId: string };
 }
@@ -46,12 +52,13 @@ export interface ApiTest<U extends string> {
 function later<T extends object>(name: string): { value: T; fill(value: T): void } {
   let filled: T | undefined;
   const real = (): T => {
-    if (!filled) throw new Error(`${name} is set up in beforeAll: use it inside a test or hook`);
+    if (!filled) throw new Error(`${name} is not set up (it is, in beforeAll, when asked for)`);
     return filled;
   };
   const target = {};
   const value = new Proxy(target, {
     get: (_target, key) => Reflect.get(real(), key),
+    set: (_target, key, newValue) => Reflect.set(real(), key, newValue),
     has: (_target, key) => Reflect.has(real(), key),
     ownKeys: () => Reflect.ownKeys(real()),
     getOwnPropertyDescriptor: (_target, key) => {
@@ -77,27 +84,32 @@ export function setupApiTest<U extends string = never>(
   options: ApiTestOptions<U> = {},
 ): ApiTest<U> {
   const t = later<TestApp>('t');
-  const clinics = Array.from({ length: options.clinics ?? 1 }, (_, index) =>
-    later<Clinic>(`clinic ${index + 1}`),
-  );
+  const count = options.clinics ?? 1;
+  const clinics = Array.from({ length: count }, (_, index) => later<Clinic>(`clinic ${index + 1}`));
+  const unasked = (index: number) =>
+    later<Clinic>(`clinic ${index + 1} (ask for clinics: ${index + 1})`);
+  const [first = unasked(0), second = unasked(1), ...rest] = clinics;
   const userSpecs = Object.entries(options.users ?? {}) as Array<[U, UserSpec]>;
-  const users = userSpecs.map(([name]) => [name, later<TestUser>(`user ${name}`)] as const);
-  const first = clinics[0]!;
+  const users = userSpecs.map(([name]) => [name, later<FixtureUser>(`user ${name}`)] as const);
   const admin = later<{ token: string; branchId: string }>('admin');
   let database: DatabaseHandle | undefined;
   let started: TestApp | undefined;
 
   beforeAll(async () => {
     database = options.database ? await options.database() : undefined;
-    const app = await startTestApp(options.config, database);
+    const config = typeof options.config === 'function' ? options.config() : options.config;
+    const app = await startTestApp(config, database);
     started = app;
     t.fill(app);
     const registered = await Promise.all(clinics.map(() => newClinic(app)));
     registered.forEach((clinic, index) => clinics[index]!.fill(clinic));
-    admin.fill({ token: registered[0]!.token, branchId: registered[0]!.branchId });
+    const [firstClinic] = registered;
+    if (!firstClinic) return;
+    admin.fill({ token: firstClinic.token, branchId: firstClinic.branchId });
     for (const [index, [, spec]] of userSpecs.entries()) {
       const { type, ...userOptions } = spec;
-      users[index]![1].fill(await addUser(app, registered[0]!, type, userOptions));
+      const user = await addUser(app, firstClinic, type, userOptions);
+      users[index]![1].fill({ ...user, branchId: spec.branchIds?.[0] ?? firstClinic.branchId });
     }
   }, 60_000);
   afterAll(async () => {
@@ -108,10 +120,10 @@ export function setupApiTest<U extends string = never>(
   return {
     t: t.value,
     clinic: first.value,
-    clinics: clinics.map((clinic) => clinic.value),
+    clinics: [first.value, second.value, ...rest.map((clinic) => clinic.value)],
     users: Object.fromEntries(users.map(([name, user]) => [name, user.value])) as Record<
       U,
-      TestUser
+      FixtureUser
     >,
     admin: admin.value,
   };
