@@ -139,37 +139,19 @@ function idOf(request: FastifyRequest, answer: unknown, rule: AuditRule): string
   return id;
 }
 
-/** The patient a record belongs to, in the transaction's clinic; none when there is no such record. */
-async function patientOf(
-  tx: TenantTx,
-  entity: AuditedRecord,
-  id: string,
-): Promise<string | undefined> {
+/** The patient of a record, as a query of one row (none when the clinic has no such record). */
+function recordPatient(tx: TenantTx, entity: AuditedRecord, id: string) {
   switch (entity) {
-    case 'patient': {
-      const row = await tx.db
+    case 'patient':
+      return tx.db
         .selectFrom('patients')
-        .select('id')
+        .select('id as patientId')
         .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.id;
-    }
-    case 'visit': {
-      const row = await tx.db
-        .selectFrom('visits')
-        .select('patientId')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.patientId;
-    }
-    case 'queue': {
-      const row = await tx.db
-        .selectFrom('queueEntries')
-        .select('patientId')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row?.patientId;
-    }
+        .as('record');
+    case 'visit':
+      return tx.db.selectFrom('visits').select('patientId').where('id', '=', id).as('record');
+    case 'queue':
+      return tx.db.selectFrom('queueEntries').select('patientId').where('id', '=', id).as('record');
   }
 }
 
@@ -200,21 +182,37 @@ export async function writeDeclaredAudit(
   const rule = request.routeOptions.config.audit;
   if (!rule || 'none' in rule || audited.has(request)) return;
   const entityId = idOf(request, answer, rule);
-  const patientId = await patientOf(tx, rule.entity, entityId);
-  if (!patientId) return;
-  await tx.db
+  const detail = detailOf(request, answer, rule);
+  // One statement: the row takes its patient from the record, and is not written when the
+  // clinic has no such record.
+  const { numInsertedOrUpdatedRows } = await tx.db
     .insertInto('auditEvents')
-    .values({
-      tenantId: tx.tenantId,
-      userId,
-      branchId: request.branchId ?? null,
-      action: rule.action,
-      entity: rule.entity,
-      entityId,
-      patientId,
-      detail: detailOf(request, answer, rule),
-    })
-    .execute();
+    .columns([
+      'tenantId',
+      'userId',
+      'branchId',
+      'action',
+      'entity',
+      'entityId',
+      'detail',
+      'patientId',
+    ])
+    .expression(
+      tx.db
+        .selectFrom(recordPatient(tx, rule.entity, entityId))
+        .select((eb) => [
+          eb.cast<string>(eb.val(tx.tenantId), 'uuid').as('tenantId'),
+          eb.cast<string>(eb.val(userId), 'uuid').as('userId'),
+          eb.cast<string | null>(eb.val(request.branchId ?? null), 'uuid').as('branchId'),
+          eb.cast<string>(eb.val(rule.action), 'text').as('action'),
+          eb.cast<string>(eb.val(rule.entity), 'text').as('entity'),
+          eb.cast<string>(eb.val(entityId), 'uuid').as('entityId'),
+          eb.cast<unknown>(eb.val(detail), 'jsonb').as('detail'),
+          'record.patientId',
+        ]),
+    )
+    .executeTakeFirstOrThrow();
+  if (numInsertedOrUpdatedRows === 0n) return;
   tx.afterCommit(() => {
     audited.add(request);
   });
