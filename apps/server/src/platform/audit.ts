@@ -93,6 +93,8 @@ export const PATIENT_TABLES = {
   cardNumberCounters: false,
   companies: false,
   patients: true,
+  patientNameWords: true,
+  usernames: false,
   visits: true,
   queueCounters: false,
   queueEntries: true,
