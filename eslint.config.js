@@ -116,6 +116,20 @@ export default tseslint.config(
     },
   },
   {
+    // API test files get their app, clinics and users from one fixture.
+    files: ['apps/server/**/*.int.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='beforeAll'] CallExpression[callee.name='startTestApp']",
+          message: 'Start the app with setupApiTest (test/api-fixture.ts), not in a beforeAll.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

@@ -25,6 +25,7 @@ import { queueRoutes } from './features/queue/queue.routes.ts';
 import { visitsRoutes } from './features/visits/visits.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
+import { requireAuditDeclarations } from './platform/audit.ts';
 import { frameworkErrorReply, installErrorHandling } from './platform/error-handler.ts';
 import { InProcessEventBus, PostgresEventBus, type EventBus } from './platform/event-bus.ts';
 import { installHealthRoutes } from './platform/health.ts';
@@ -216,6 +217,7 @@ export async function buildApp(
     preClose: async () => closeSocketsForRestart(app),
   });
   installAccessGuard(app, ctx.db);
+  requireAuditDeclarations(app);
   installMetrics(app, metrics, config.metricsToken);
   installHealthRoutes(app, ctx.db, events);
 

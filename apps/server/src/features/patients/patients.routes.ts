@@ -31,7 +31,10 @@ export function patientsRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.post('/patients', {
-      config: { access: { ...patientAccess, permission: 'patients:create' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:create' },
+        audit: { action: 'create', entity: 'patient', id: { from: 'answer', field: 'patientId' } },
+      },
       schema: {
         tags: ['patients'],
         body: PatientCreateBody,
@@ -44,7 +47,12 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.get('/patients/option', {
-      config: { access: { ...patientAccess, permission: 'patients:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:read' },
+        audit: {
+          none: 'The picker: a page of names matching what the desk types, read as it types',
+        },
+      },
       schema: {
         tags: ['patients'],
         querystring: PatientOptionQuery,
@@ -57,7 +65,10 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.get('/patients/:id/profile', {
-      config: { access: { ...patientAccess, permission: 'patients:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:read' },
+        audit: { action: 'read', entity: 'patient', id: { from: 'params', field: 'id' } },
+      },
       schema: {
         tags: ['patients'],
         params: PatientIdParams,
@@ -69,7 +80,15 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.patch('/patients/:id/nric', {
-      config: { access: { ...patientAccess, permission: 'patients:update' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:update' },
+        audit: {
+          action: 'update',
+          entity: 'patient',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'nric' },
+        },
+      },
       schema: {
         tags: ['patients'],
         params: PatientIdParams,
@@ -82,7 +101,15 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.patch('/patients/:id/card-no', {
-      config: { access: { ...patientAccess, permission: 'patients:update' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:update' },
+        audit: {
+          action: 'update',
+          entity: 'patient',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'cardNo' },
+        },
+      },
       schema: {
         tags: ['patients'],
         params: PatientIdParams,

@@ -14,7 +14,6 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
-import { audit } from '../../platform/audit.ts';
 import { AppError, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
@@ -92,13 +91,6 @@ export async function createPatient(
       const { prefix, cardNo } = await cardNumberFor(tx, body);
       const { ignoreNameCheck: _ignore, ...fields } = body;
       const patientId = await repo.insertPatient(tx, { ...fields, cardNoPrefix: prefix, cardNo });
-      await audit(tx, {
-        userId: scope.userId,
-        branchId: scope.branchId,
-        action: 'create',
-        entity: 'patient',
-        entityId: patientId,
-      });
       return { patientId };
     });
   } catch (error) {
@@ -142,14 +134,6 @@ export async function changeNric(
       if (normalized && (await repo.nricTaken(tx, normalized, id)))
         throw fieldError('nric', PATIENT_MESSAGES.nricTaken);
       await repo.setNric(tx, id, normalized ?? nric);
-      await audit(tx, {
-        userId: scope.userId,
-        branchId: scope.branchId,
-        action: 'update',
-        entity: 'patient',
-        entityId: id,
-        detail: { field: 'nric' },
-      });
       return { id, nric: normalized };
     });
   } catch (error) {
@@ -170,14 +154,6 @@ export async function changeCardNo(
       if (await repo.cardNoTaken(tx, cardNo, id))
         throw fieldError('cardNo', PATIENT_MESSAGES.cardNoTaken);
       await repo.setCardNo(tx, id, cardNo);
-      await audit(tx, {
-        userId: scope.userId,
-        branchId: scope.branchId,
-        action: 'update',
-        entity: 'patient',
-        entityId: id,
-        detail: { field: 'cardNo' },
-      });
       return { id, cardNo };
     });
   } catch (error) {
@@ -201,18 +177,11 @@ export async function searchPatients(
   return rows.map(({ consultDoctorId, ...row }) => ({ ...row, consultDoctor: consultDoctorId }));
 }
 
-/** The patient's profile; reading it is recorded in the audit trail. */
+/** The patient's profile (its route declares the audit row of the read). */
 export async function patientProfile(scope: BranchScope, id: string) {
   return scope.run(async (tx) => {
     const patient = await existingPatient(tx, id);
     const clinic = await clinicContext(tx, scope.branchId);
-    await audit(tx, {
-      userId: scope.userId,
-      branchId: scope.branchId,
-      action: 'read',
-      entity: 'patient',
-      entityId: id,
-    });
     const { tenantId: _tenant, consultDoctorId, createdAt, updatedAt, ...fields } = patient;
     return {
       ...fields,

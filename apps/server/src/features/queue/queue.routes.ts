@@ -39,7 +39,10 @@ export function queueRoutes(ctx: AppContext) {
     fastify.addHook('onClose', async () => dayCache.close());
 
     app.get('/queue', {
-      config: { access: { ...queueAccess, permission: 'queue:read' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:read' },
+        audit: { none: "The day's list of the branch: names and places, reloaded on every change" },
+      },
       schema: {
         tags: ['queue'],
         querystring: QueueListQuery,
@@ -56,7 +59,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.get('/queue/page', {
-      config: { access: { ...queueAccess, permission: 'queue:read' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:read' },
+        audit: {
+          action: 'read',
+          entity: 'patient',
+          id: { from: 'query', field: 'patientID' },
+          detail: { record: 'queue' },
+        },
+      },
       schema: {
         tags: ['queue'],
         querystring: QueuePageQuery,
@@ -68,14 +79,30 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.post('/queue', {
-      config: { access: { ...queueAccess, permission: 'queue:create' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:create' },
+        audit: {
+          action: 'create',
+          entity: 'queue',
+          id: { from: 'answer', field: 'id' },
+          detail: { patientId: { from: 'body', field: 'patientId' } },
+        },
+      },
       schema: { tags: ['queue'], body: QueueCreateBody, response: { 201: Entry } },
       handler: async (request, reply) =>
         reply.code(201).send({ data: await queue.addToQueue(ctx, scope(request), request.body) }),
     });
 
     app.put('/queue/:id/visit-purposes', {
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'visitPurposes' },
+        },
+      },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -94,7 +121,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/room-service', {
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'roomService' },
+        },
+      },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -113,7 +148,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/status', {
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'status' },
+        },
+      },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -132,7 +175,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/remark', {
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'remark' },
+        },
+      },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -151,7 +202,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/visit-time', {
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'body', field: 'id' },
+          detail: { field: 'visitTime' },
+        },
+      },
       schema: { tags: ['queue'], body: QueueVisitTimeBody, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.changeVisitTime(
@@ -165,7 +224,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.delete('/queue/:id', {
-      config: { access: { ...queueAccess, permission: 'queue:delete' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:delete' },
+        audit: {
+          action: 'delete',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { reason: { from: 'body', field: 'voidedReason' } },
+        },
+      },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -185,7 +252,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/seq', {
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'queueSeq' },
+        },
+      },
       schema: {
         tags: ['queue'],
         params: QueueIdParams,
@@ -204,7 +279,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/call-in', {
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'callIn' },
+        },
+      },
       schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.callIn(ctx, scope(request), request.params.id),
@@ -212,7 +295,15 @@ export function queueRoutes(ctx: AppContext) {
     });
 
     app.put('/queue/:id/consult-out', {
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'consultOut' },
+        },
+      },
       schema: { tags: ['queue'], params: QueueIdParams, response: { 200: Entry } },
       handler: async (request) => ({
         data: await queue.consultOut(ctx, scope(request), request.params.id),

@@ -21,7 +21,15 @@ export function visitsRoutes(ctx: AppContext) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.get('/visits', {
-      config: { access: { ...patientAccess, permission: 'visits:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'visits:read' },
+        audit: {
+          action: 'read',
+          entity: 'patient',
+          id: { from: 'query', field: 'patientId' },
+          detail: { record: 'visits' },
+        },
+      },
       schema: {
         tags: ['visits'],
         querystring: VisitListQuery,
@@ -33,7 +41,15 @@ export function visitsRoutes(ctx: AppContext) {
     });
 
     app.get('/diagnosis', {
-      config: { access: { ...patientAccess, permission: 'diagnoses:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'diagnoses:read' },
+        audit: {
+          action: 'read',
+          entity: 'visit',
+          id: { from: 'query', field: 'visitId' },
+          detail: { record: 'diagnoses' },
+        },
+      },
       schema: {
         tags: ['visits'],
         querystring: DiagnosisListQuery,
@@ -49,7 +65,15 @@ export function visitsRoutes(ctx: AppContext) {
     });
 
     app.get('/visits/:id/prescriptions', {
-      config: { access: { ...patientAccess, permission: 'prescriptions:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'prescriptions:read' },
+        audit: {
+          action: 'read',
+          entity: 'visit',
+          id: { from: 'params', field: 'id' },
+          detail: { record: 'prescriptions' },
+        },
+      },
       schema: {
         tags: ['visits'],
         params: VisitIdParams,
