@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from './config.ts';
+import { DATABASE_POOL_SIZE, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { branchesRoutes } from './features/branches/branches.routes.ts';
@@ -27,6 +27,7 @@ import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
 import { frameworkErrorReply, installErrorHandling } from './platform/error-handler.ts';
 import { InProcessEventBus, PostgresEventBus, type EventBus } from './platform/event-bus.ts';
+import { FairShare, installFairShare } from './platform/fair-share.ts';
 import { installHealthRoutes } from './platform/health.ts';
 import { MailOutbox } from './platform/mail.ts';
 import { createMetrics, installMetrics } from './platform/metrics.ts';
@@ -163,6 +164,8 @@ export async function buildApp(
       appDatabaseUrl: config.appDatabaseUrl,
       dataDir: config.dataDir,
       preparedStatements: config.preparedStatements,
+      poolSize: DATABASE_POOL_SIZE,
+      statementTimeoutMs: config.statementTimeoutMs,
       migrate: true,
       onIdleError: (error) =>
         app.log.warn({ err: error }, 'idle database connection failed; it is replaced'),
@@ -216,6 +219,10 @@ export async function buildApp(
     preClose: async () => closeSocketsForRestart(app),
   });
   installAccessGuard(app, ctx.db);
+  installFairShare(
+    app,
+    new FairShare({ perClinic: config.clinicConcurrency, queuePerClinic: 100 }),
+  );
   installMetrics(app, metrics, config.metricsToken);
   installHealthRoutes(app, ctx.db, events);
 

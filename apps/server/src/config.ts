@@ -46,6 +46,10 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
   shutdownTimeoutSeconds: number;
+  /** Longest an API statement may run (or wait for a lock) before it is cancelled (503). */
+  statementTimeoutMs: number;
+  /** Requests of one clinic in work at once per instance; the clinic's others wait in line. */
+  clinicConcurrency: number;
 }
 
 /** Settings that cannot be used: each names its variable and what it must be. */
@@ -56,6 +60,9 @@ export class ConfigError extends Error {
     this.problems = problems;
   }
 }
+
+/** Connections of the API role's pool per instance. */
+export const DATABASE_POOL_SIZE = 10;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -100,6 +107,8 @@ const Env = z.object({
   SOCKET_SESSION_CHECK_MS: whole(100, 3_600_000),
   METRICS_TOKEN: optionalText,
   SHUTDOWN_TIMEOUT_SECONDS: whole(1, 3600),
+  STATEMENT_TIMEOUT_MS: whole(100, 600_000),
+  CLINIC_CONCURRENCY: whole(1, 1000),
 });
 
 function trustProxyFrom(value: string | undefined): boolean | number | string {
@@ -143,5 +152,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     socketSessionCheckMs: e.SOCKET_SESSION_CHECK_MS ?? 60_000,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
+    clinicConcurrency: e.CLINIC_CONCURRENCY ?? DATABASE_POOL_SIZE / 2,
   };
 }

@@ -26,6 +26,9 @@ import {
 const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 
 /** Patients as the front desk registers and finds them (doc 1 section 7 'Patients and pickers'). */
+/** Searches of one clinic in work at once per instance: its share of database time. */
+export const SEARCHES_AT_ONCE_PER_CLINIC = 2;
+
 export function patientsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +47,11 @@ export function patientsRoutes(ctx: AppContext) {
     });
 
     app.get('/patients/option', {
-      config: { access: { ...patientAccess, permission: 'patients:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:read' },
+        // A search costs from 1 ms to a scan of the clinic's patients, whatever its rate.
+        clinicConcurrency: SEARCHES_AT_ONCE_PER_CLINIC,
+      },
       schema: {
         tags: ['patients'],
         querystring: PatientOptionQuery,
