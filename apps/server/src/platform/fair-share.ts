@@ -14,6 +14,9 @@ interface ClinicLine {
   waiting: Array<() => void>;
 }
 
+/** Nobody reads it: the client went away while its request waited in line. */
+const ABANDONED_MESSAGE = 'The request was abandoned while it waited for its turn.';
+
 export const CLINIC_BUSY_MESSAGE =
   'Your clinic is sending more requests than the server can take at once. Please wait a moment and try again.';
 
@@ -65,7 +68,7 @@ export class FairShare {
       };
       const onAbandoned = () => {
         line.waiting.splice(line.waiting.indexOf(waiter), 1);
-        giveUp(new Error('The request was abandoned while waiting for its turn.'));
+        giveUp(new AppError(503, ApiErrorCode.busy, ABANDONED_MESSAGE));
       };
       if (abandoned?.aborted) return onAbandoned();
       abandoned?.addEventListener('abort', onAbandoned, { once: true });
@@ -122,6 +125,8 @@ export function installFairShare(app: FastifyInstance, fairShare: FairShare): vo
     // taken are given back then, and a place still in line is given up.
     const closed = new AbortController();
     reply.raw.once('close', () => closed.abort());
+    // A client that went away while the access guard worked: 'close' has already fired.
+    if (reply.raw.closed || request.raw.destroyed) closed.abort();
     const perRoute = request.routeOptions.config.clinicConcurrency;
     const routeKey = `${tenantId} ${request.routeOptions.url ?? ''}`;
     const leaveRoute = perRoute
