@@ -25,7 +25,7 @@ export function checkTargets(results: readonly ScenarioResult[]): TargetCheck[] 
   const checks: TargetCheck[] = [];
   for (const result of results) {
     if (result.kind === 'neighbour') {
-      for (const victim of result.victims) {
+      for (const victim of result.victims.filter((v) => v.targeted)) {
         checks.push({
           target: `${victim.name} beside a flood from another clinic: p95 at most ${NEIGHBOUR_P95_FACTOR}x its p95 alone`,
           figure: `${ms(victim.flooded.latency.p95)} against ${ms(victim.idle.latency.p95)}`,

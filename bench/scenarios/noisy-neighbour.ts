@@ -66,11 +66,13 @@ export async function noisyNeighbour(context: ScenarioContext): Promise<Neighbou
   const calls = [
     {
       name: 'Queue list (small clinic)',
+      targeted: true,
       call: `GET ${victim.queuePath} (${victim.day})`,
       path: victim.queuePath,
     },
     {
       name: 'Name search (small clinic)',
+      targeted: false,
       call: `GET ${victim.searchPath}`,
       path: victim.searchPath,
     },
@@ -105,7 +107,7 @@ export async function noisyNeighbour(context: ScenarioContext): Promise<Neighbou
         `${flooded.latency.p95.toFixed(1)} ms beside the flood ` +
         `(flood: ${flood.requestsPerSecond.toFixed(0)} req/s, ${flood.failures} refused or failed)`,
     );
-    victims.push({ name: call.name, call: call.call, idle, flooded, flood });
+    victims.push({ ...call, idle, flooded, flood });
   }
   return {
     kind: 'neighbour',

@@ -74,6 +74,8 @@ export interface NeighbourResult {
   victims: Array<{
     name: string;
     call: string;
+    /** The target: this call's p95 beside the flood at most twice its p95 alone. */
+    targeted: boolean;
     idle: LoadFigures;
     flooded: LoadFigures;
     flood: LoadFigures;

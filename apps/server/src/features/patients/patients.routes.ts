@@ -27,7 +27,7 @@ const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 
 /** Patients as the front desk registers and finds them (doc 1 section 7 'Patients and pickers'). */
 /** Searches of one clinic in work at once per instance: its share of database time. */
-export const SEARCHES_AT_ONCE_PER_CLINIC = 2;
+export const SEARCHES_AT_ONCE_PER_CLINIC = 1;
 
 export function patientsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
