@@ -50,6 +50,8 @@ export interface AppConfig {
   statementTimeoutMs: number;
   /** Requests of one clinic in work at once per instance; the clinic's others wait in line. */
   clinicConcurrency: number;
+  /** Create the demo clinic (published password) in an empty database; never in production. */
+  seedDemo: boolean;
 }
 
 /** Settings that cannot be used: each names its variable and what it must be. */
@@ -109,6 +111,8 @@ const Env = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: whole(1, 3600),
   STATEMENT_TIMEOUT_MS: whole(100, 600_000),
   CLINIC_CONCURRENCY: whole(1, 1000),
+  SEED_DEMO: flag,
+  NODE_ENV: optionalText,
 });
 
 function trustProxyFrom(value: string | undefined): boolean | number | string {
@@ -131,6 +135,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.SEED_DEMO === 'true') {
+    throw new ConfigError([
+      'SEED_DEMO cannot be true when NODE_ENV=production: every demo user has a published password',
+    ]);
+  }
+  const seedDemo = e.SEED_DEMO === undefined ? !production : e.SEED_DEMO === 'true';
   const port = e.PORT ?? 3000;
   return {
     databaseUrl: e.DATABASE_URL,
@@ -139,7 +150,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR ?? resolve(process.cwd(), 'data'),
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS !== 'false',
     port,
-    host: e.HOST ?? '0.0.0.0',
+    // The demo clinic's password is published: it stays on this machine unless HOST says.
+    host: e.HOST ?? (seedDemo ? '127.0.0.1' : '0.0.0.0'),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Clinic Manager <no-reply@clinic.local>',
@@ -154,5 +166,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
     clinicConcurrency: e.CLINIC_CONCURRENCY ?? DATABASE_POOL_SIZE / 2,
+    seedDemo,
   };
 }
