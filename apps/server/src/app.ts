@@ -94,6 +94,22 @@ async function openEventBus(
   return bus;
 }
 
+/**
+ * API answers carry patient data: no browser or proxy may keep them (`no-store`, unless a
+ * route chose its own caching). HSTS is sent only over HTTPS (directly, or as a trusted
+ * proxy's X-Forwarded-Proto says).
+ */
+function privateAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+}
+
 /** Sockets that have not finished their closing handshake by then are dropped. */
 const SOCKET_CLOSE_GRACE_MS = 2000;
 
@@ -213,7 +229,13 @@ export async function buildApp(
   });
   // The API explorer keeps its own policy (its page has inline scripts); all else gets helmet's.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_POLICY } });
+  // HSTS only where the request came over HTTPS (see `privateAnswers`): a clinic may run
+  // the app on a plain-HTTP LAN address.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: CONTENT_POLICY },
+    strictTransportSecurity: false,
+  });
+  privateAnswers(app);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
     preClose: async () => closeSocketsForRestart(app),

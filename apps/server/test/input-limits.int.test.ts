@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_DEEP_MESSAGE } from '../src/platform/validation.ts';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+const nested = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+
+describe('answers with patient data', () => {
+  it('are never stored by a browser or proxy, and carry HSTS only over HTTPS', async () => {
+    const overHttp = await t.call('GET', '/api/v1/tenants/countries/option');
+    expect(overHttp.headers['cache-control']).toBe('no-store');
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    const refused = await t.call('GET', '/api/v1/patients/option?keyword=tan');
+    expect(refused.status).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
+  it('send HSTS when a trusted proxy says the request came over HTTPS', async () => {
+    const proxied = await startTestApp({ trustProxy: 1 });
+    try {
+      const response = await proxied.call('GET', '/api/v1/tenants/countries/option', {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('input the server will not walk', () => {
+  it('refuses a body nested 3,000 levels deep with 400 naming the body, on a public route', async () => {
+    const response = await t.call('POST', '/api/v1/sign-in', {
+      rawBody: `{"username":"a","password":"b","timezone":480,"deep":${nested(3000)}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.errors).toEqual([{ field: 'body', message: TOO_DEEP_MESSAGE }]);
+  });
+
+  it('still answers an ordinary bad field by its name', async () => {
+    const response = await t.call('POST', '/api/v1/sign-in', {
+      rawBody: `{"username":"a","password":"b","timezone":480,"deep":${nested(5)}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.errors[0].field).toBe('deep');
+  });
+});
