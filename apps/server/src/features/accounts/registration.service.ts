@@ -3,6 +3,7 @@ import {
   ApiErrorCode,
   UserType,
   currencyOfCountry,
+  isReservedSubdomain,
   message,
   type FieldError,
   type TenantConfirmBody,
@@ -71,7 +72,7 @@ function activationMail(
 
 async function takenFields(ctx: AppContext, body: TenantRegistrationBody): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  if (await tenantIdBySubdomain(ctx.db, body.subdomain)) {
+  if (isReservedSubdomain(body.subdomain) || (await tenantIdBySubdomain(ctx.db, body.subdomain))) {
     errors.push({
       field: 'subdomain',
       message: message('tenant.message.subdomainTaken'),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_DEEP_MESSAGE } from '../src/platform/validation.ts';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { registrationBody, startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,5 +50,23 @@ describe('input the server will not walk', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error.errors[0].field).toBe('deep');
+  });
+});
+
+describe('sign-up', () => {
+  it("refuses the product's own addresses as a clinic's subdomain, as if taken", async () => {
+    for (const subdomain of ['console', 'Login', 'support']) {
+      const response = await t.call('POST', '/api/v1/tenants', {
+        body: registrationBody({ subdomain }),
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error.errors).toEqual([
+        {
+          field: 'subdomain',
+          message: 'This subdomain is already taken. Please choose another one.',
+          code: 'tenant.message.subdomainTaken',
+        },
+      ]);
+    }
   });
 });
