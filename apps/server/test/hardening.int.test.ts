@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_DEEP_MESSAGE } from '../src/platform/validation.ts';
-import { registrationBody, startTestApp, type TestApp } from './helpers.ts';
+import {
+  SOCKETS_PER_SESSION,
+  TOO_MANY_SOCKETS_CLOSE,
+} from '../src/features/notifications/notifications.routes.ts';
+import { newClinic, registrationBody, startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,5 +72,37 @@ describe('sign-up', () => {
         },
       ]);
     }
+  });
+});
+
+describe('sockets of one session', () => {
+  it(`are ${SOCKETS_PER_SESSION} at most; one more is closed at once, and a closed one frees its place`, async () => {
+    const clinic = await newClinic(t);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address.replace('http', 'ws')}/api/v1/notifications/ws?branchId=${clinic.branchId}&token=${clinic.token}`;
+    const open = () =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(url);
+        socket.addEventListener('open', () => resolve(socket), { once: true });
+        socket.addEventListener('error', () => reject(new Error('refused')), { once: true });
+      });
+    const closeCode = (socket: WebSocket) =>
+      new Promise<number>((resolve) =>
+        socket.addEventListener('close', (event) => resolve(event.code), { once: true }),
+      );
+    const allowed = await Promise.all(Array.from({ length: SOCKETS_PER_SESSION }, open));
+    const extra = await open();
+    expect(await closeCode(extra)).toBe(TOO_MANY_SOCKETS_CLOSE);
+    const first = allowed[0]!;
+    const firstClosed = closeCode(first);
+    first.close();
+    await firstClosed;
+    const again = await open();
+    const stillOpen = await Promise.race([
+      closeCode(again).then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300)),
+    ]);
+    expect(stillOpen).toBe(true);
+    for (const socket of [...allowed.slice(1), again]) socket.close();
   });
 });
