@@ -4,7 +4,15 @@ import {
   SOCKETS_PER_SESSION,
   TOO_MANY_SOCKETS_CLOSE,
 } from '../src/features/notifications/notifications.routes.ts';
-import { newClinic, registrationBody, startTestApp, type TestApp } from './helpers.ts';
+import { ACTIVATIONS_PER_ADDRESS } from '../src/features/accounts/registration.service.ts';
+import {
+  expectStatus,
+  newClinic,
+  randomAddress,
+  registrationBody,
+  startTestApp,
+  type TestApp,
+} from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,6 +66,32 @@ describe('input the server will not walk', () => {
 });
 
 describe('sign-up', () => {
+  it('slows down one address trying activation codes of any clinic', async () => {
+    const subdomains: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const body = registrationBody();
+      const registered = await t.call('POST', '/api/v1/tenants', {
+        body,
+        remoteAddress: randomAddress(),
+      });
+      expectStatus(registered, 201);
+      subdomains.push(body.subdomain);
+    }
+    const attacker = randomAddress();
+    const guess = (subdomain: string, remoteAddress: string) =>
+      t.call('PUT', `/api/v1/tenants/${subdomain}/confirm`, {
+        body: { activeCode: '00000000' },
+        remoteAddress,
+      });
+    for (let i = 0; i < ACTIVATIONS_PER_ADDRESS.limit; i += 1) {
+      expect((await guess(subdomains[i % 3]!, attacker)).status).toBe(400);
+    }
+    const slowed = await guess(subdomains[2]!, attacker);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await guess(subdomains[2]!, randomAddress())).status).toBe(400);
+  });
+
   it("refuses the product's own addresses as a clinic's subdomain, as if taken", async () => {
     for (const subdomain of ['console', 'Login', 'support']) {
       const response = await t.call('POST', '/api/v1/tenants', {
