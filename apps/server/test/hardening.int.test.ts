@@ -5,6 +5,8 @@ import {
   TOO_MANY_SOCKETS_CLOSE,
 } from '../src/features/notifications/notifications.routes.ts';
 import { ACTIVATIONS_PER_ADDRESS } from '../src/features/accounts/registration.service.ts';
+import { DEVICE_MAILS_PER_USER } from '../src/features/accounts/session.service.ts';
+import { withTenant } from '../src/db/tenant-db.ts';
 import {
   expectStatus,
   newClinic,
@@ -138,5 +140,33 @@ describe('sockets of one session', () => {
     ]);
     expect(stillOpen).toBe(true);
     for (const socket of [...allowed.slice(1), again]) socket.close();
+  });
+});
+
+describe('device authorization mails', () => {
+  it(`are ${DEVICE_MAILS_PER_USER.limit} an hour per user at most, whatever devices sign in`, async () => {
+    const clinic = await newClinic(t);
+    await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db.updateTable('tenants').set({ requireDeviceAuthorization: true }).execute(),
+    );
+    const fromDevice = (whiteList: string) =>
+      t.call('POST', '/api/v1/sign-in', {
+        body: { username: clinic.email, password: clinic.password, timezone: 480, whiteList },
+        remoteAddress: randomAddress(),
+      });
+    for (let i = 0; i < DEVICE_MAILS_PER_USER.limit; i += 1) {
+      expect((await fromDevice(`device-${i}`)).status).toBe(403);
+    }
+    const flooding = await fromDevice('device-one-too-many');
+    expect(flooding.status).toBe(429);
+    const queued = await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db
+        .selectFrom('mailOutbox')
+        .select('id')
+        .where('toAddress', '=', clinic.email)
+        .where('subject', '=', 'Authorize a new device')
+        .execute(),
+    );
+    expect(queued).toHaveLength(DEVICE_MAILS_PER_USER.limit);
   });
 });
