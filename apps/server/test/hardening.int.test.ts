@@ -8,6 +8,7 @@ import { ACTIVATIONS_PER_ADDRESS } from '../src/features/accounts/registration.s
 import { DEVICE_MAILS_PER_USER } from '../src/features/accounts/session.service.ts';
 import { withTenant } from '../src/db/tenant-db.ts';
 import {
+  addUser,
   expectStatus,
   newClinic,
   randomAddress,
@@ -168,5 +169,70 @@ describe('device authorization mails', () => {
         .execute(),
     );
     expect(queued).toHaveLength(DEVICE_MAILS_PER_USER.limit);
+  });
+});
+
+describe("a session's end reaches its open sockets at once", () => {
+  // `t` re-checks its sockets only once a minute: closing within seconds proves the notice.
+  const closeCodeOf = (socket: WebSocket) =>
+    new Promise<number>((resolve) =>
+      socket.addEventListener('close', (event) => resolve(event.code), { once: true }),
+    );
+  async function openSocket(token: string, branchId: string): Promise<WebSocket> {
+    const address = t.app.server.listening
+      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
+      : await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = new WebSocket(
+      `${address.replace('http', 'ws')}/api/v1/notifications/ws?branchId=${branchId}&token=${token}`,
+    );
+    await new Promise((resolve, reject) => {
+      socket.addEventListener('open', resolve, { once: true });
+      socket.addEventListener('error', reject, { once: true });
+    });
+    return socket;
+  }
+  const within = <T>(promise: Promise<T>, ms = 5000) =>
+    Promise.race([
+      promise,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open')), ms)),
+    ]);
+
+  it('on sign-out', async () => {
+    const clinic = await newClinic(t);
+    const user = await addUser(t, clinic, 'Front Desk');
+    const socket = await openSocket(user.token, clinic.branchId);
+    const closed = closeCodeOf(socket);
+    expectStatus(await t.call('POST', '/api/v1/sign-out', { token: user.token }), 200);
+    expect(await within(closed)).toBe(4401);
+  });
+
+  it('when the user is disabled, whose old tokens stay dead once enabled again', async () => {
+    const clinic = await newClinic(t);
+    const user = await addUser(t, clinic, 'Front Desk');
+    const socket = await openSocket(user.token, clinic.branchId);
+    const closed = closeCodeOf(socket);
+    const setActive = (isActive: boolean) =>
+      withTenant(t.database.db, clinic.tenantId, (tx) =>
+        tx.db.updateTable('users').set({ isActive }).where('id', '=', user.id).execute(),
+      );
+    await setActive(false);
+    expect(await within(closed)).toBe(4401);
+    await setActive(true);
+    const again = await t.call('GET', '/api/v1/branches/current', {
+      token: user.token,
+      branchId: clinic.branchId,
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('when the user loses the branch', async () => {
+    const clinic = await newClinic(t);
+    const user = await addUser(t, clinic, 'Nurse');
+    const socket = await openSocket(user.token, clinic.branchId);
+    const closed = closeCodeOf(socket);
+    await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db.deleteFrom('userBranches').where('userId', '=', user.id).execute(),
+    );
+    expect(await within(closed)).toBe(4401);
   });
 });

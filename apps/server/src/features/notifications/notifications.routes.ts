@@ -122,7 +122,7 @@ export function notificationsRoutes(ctx: AppContext) {
           alive = false;
           socket.ping();
         }, PING_MS);
-        const sessionCheck = setInterval(() => {
+        const checkAccess = () =>
           stillAllowed(ctx, principal, tokenHash, branchId)
             .then((allowed) => {
               if (!allowed) socket.close(SESSION_ENDED_CLOSE, 'Session ended');
@@ -130,11 +130,19 @@ export function notificationsRoutes(ctx: AppContext) {
             .catch((error: unknown) =>
               request.log.warn({ err: error }, 'socket session check failed'),
             );
-        }, ctx.config.socketSessionCheckMs);
+        const sessionCheck = setInterval(checkAccess, ctx.config.socketSessionCheckMs);
+        // A sign-out, revoked link, disabled user or lost branch is checked at once.
+        const stopAccessWatch = ctx.events.onAccessChange((change) => {
+          if (change.tenantId !== principal.tenantId) return;
+          if (change.sessionId === principal.sessionId || change.userId === principal.userId) {
+            void checkAccess();
+          }
+        });
         socket.on('close', () => {
           sessionSockets.closed(principal.sessionId);
           ctx.metrics.openSockets.dec({ kind });
           unsubscribe();
+          stopAccessWatch();
           clearInterval(ping);
           clearInterval(sessionCheck);
         });
