@@ -130,7 +130,7 @@ export function notificationsRoutes(ctx: AppContext) {
             .catch((error: unknown) =>
               request.log.warn({ err: error }, 'socket session check failed'),
             );
-        const sessionCheck = setInterval(checkAccess, ctx.config.socketSessionCheckMs);
+        const sessionCheck = setInterval(() => void checkAccess(), ctx.config.socketSessionCheckMs);
         // A sign-out, revoked link, disabled user or lost branch is checked at once.
         const stopAccessWatch = ctx.events.onAccessChange((change) => {
           if (change.tenantId !== principal.tenantId) return;
