@@ -6,11 +6,15 @@ import {
 } from '../src/features/notifications/notifications.routes.ts';
 import { ACTIVATIONS_PER_ADDRESS } from '../src/features/accounts/registration.service.ts';
 import { DEVICE_MAILS_PER_USER } from '../src/features/accounts/session.service.ts';
+import { TRIAL_PATIENTS_PER_DAY } from '../src/features/patients/patients.service.ts';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { withTenant } from '../src/db/tenant-db.ts';
 import {
   addUser,
   expectStatus,
   newClinic,
+  patientBody,
   randomAddress,
   registrationBody,
   startTestApp,
@@ -234,5 +238,34 @@ describe("a session's end reaches its open sockets at once", () => {
       tx.db.deleteFrom('userBranches').where('userId', '=', user.id).execute(),
     );
     expect(await within(closed)).toBe(4401);
+  });
+});
+
+describe.runIf(inject('databaseUrl') !== 'pglite')('a clinic on trial', () => {
+  it(`registers at most ${TRIAL_PATIENTS_PER_DAY} patients a day; a paying clinic is not held`, async () => {
+    const clinic = await newClinic(t);
+    const desk = { token: clinic.token, branchId: clinic.branchId };
+    const first = await t.call('POST', '/api/v1/patients', { ...desk, body: patientBody() });
+    expectStatus(first, 201);
+    // The rest of the day's patients, copied from the first by the database owner.
+    const owner = new pg.Client({ connectionString: inject('databaseUrl') });
+    await owner.connect();
+    try {
+      await owner.query(
+        `INSERT INTO patients
+         SELECT (jsonb_populate_record(null::patients, to_jsonb(p) || jsonb_build_object(
+                   'id', gen_random_uuid(), 'card_no', 'T' || n, 'nric', 'T' || n))).*
+           FROM patients p, generate_series(2, $2) AS n
+          WHERE p.id = $1`,
+        [first.body.data.patientId, TRIAL_PATIENTS_PER_DAY],
+      );
+      const refused = await t.call('POST', '/api/v1/patients', { ...desk, body: patientBody() });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toContain(`${TRIAL_PATIENTS_PER_DAY} patients a day`);
+      await owner.query(`UPDATE tenants SET status = 'active' WHERE id = $1`, [clinic.tenantId]);
+      expectStatus(await t.call('POST', '/api/v1/patients', { ...desk, body: patientBody() }), 201);
+    } finally {
+      await owner.end();
+    }
   });
 });
