@@ -79,6 +79,14 @@ export function frameworkErrorReply(
   void send(reply, 400, ApiErrorCode.validation, message, [{ field: 'path', message }]);
 }
 
+/** PostgreSQL cancelled the statement: it ran past `statement_timeout` (or was cancelled). */
+function isCancelledStatement(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '57014';
+}
+
+export const STATEMENT_TIMEOUT_MESSAGE =
+  'This took too long and was stopped. Please try again in a moment; if it keeps happening, make the search more specific.';
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -97,6 +105,18 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(reply, 400, ApiErrorCode.validation, 'The request body is not valid JSON.', [
         { field: 'body', message: 'The request body is not valid JSON.' },
       ]);
+    }
+    if (isCancelledStatement(error)) {
+      request.log.warn(
+        {
+          reqId: request.id,
+          route: request.routeOptions.url,
+          tenantId: request.principal?.tenantId,
+        },
+        'statement cancelled: it ran past the statement timeout',
+      );
+      reply.header('retry-after', '1');
+      return send(reply, 503, ApiErrorCode.busy, STATEMENT_TIMEOUT_MESSAGE);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -11,6 +11,7 @@ export const ApiErrorCode = {
   conflict: 'CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
+  busy: 'BUSY',
   internal: 'INTERNAL',
 } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];

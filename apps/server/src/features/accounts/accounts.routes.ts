@@ -79,7 +79,7 @@ export function accountsRoutes(ctx: AppContext) {
         response: { 200: dataOf(TenantConfirmResult) },
       },
       handler: async (request) => {
-        await confirmActivation(ctx, request.params.subdomain, request.body);
+        await confirmActivation(ctx, request.params.subdomain, request.body, request.ip);
         return { data: { subdomain: request.params.subdomain, activated: true } };
       },
     });

@@ -3,6 +3,7 @@ import {
   ApiErrorCode,
   UserType,
   currencyOfCountry,
+  isReservedSubdomain,
   message,
   type FieldError,
   type TenantConfirmBody,
@@ -38,6 +39,8 @@ export const MAX_ACTIVATION_ATTEMPTS = 5;
 export const FIRST_BRANCH_CODE = 'MAIN';
 const RESEND_RULE = { limit: 1, windowSeconds: 60 };
 const REGISTRATIONS_PER_ADDRESS = { limit: 10, windowSeconds: 3600 };
+/** Failed activation codes per address (any clinic's): guessing or burning codes is slow. */
+export const ACTIVATIONS_PER_ADDRESS = { limit: 10, windowSeconds: 900 };
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000);
 
@@ -71,7 +74,7 @@ function activationMail(
 
 async function takenFields(ctx: AppContext, body: TenantRegistrationBody): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  if (await tenantIdBySubdomain(ctx.db, body.subdomain)) {
+  if (isReservedSubdomain(body.subdomain) || (await tenantIdBySubdomain(ctx.db, body.subdomain))) {
     errors.push({
       field: 'subdomain',
       message: message('tenant.message.subdomainTaken'),
@@ -252,49 +255,62 @@ export async function confirmActivation(
   ctx: AppContext,
   subdomain: string,
   body: TenantConfirmBody,
+  address: string,
 ): Promise<void> {
+  const attempt = await ctx.throttle.reserve([
+    {
+      key: `activate:${address}`,
+      rule: ACTIVATIONS_PER_ADDRESS,
+      refusal: (wait) =>
+        rateLimited(
+          'Too many activation codes were tried from your network. Please wait and try again.',
+          wait,
+        ),
+    },
+  ]);
   const tenantId = await tenantOfSubdomain(ctx, subdomain);
-  const password = temporaryPassword();
-  const passwordHash = await hashSecret(password);
+  // The clinic's state and the code are checked before the temporary password is hashed:
+  // a wrong or stale code costs one hash check, not two.
   const outcome = await withTenant(ctx.db, tenantId, async (tx): Promise<ConfirmOutcome> => {
     const tenant = await repo.findTenant(tx, { forUpdate: true });
     if (!tenant) return { ok: false, error: notFound() };
-    if (tenant.activatedAt) return { ok: false, error: badRequest(ALREADY_ACTIVE) };
-    if (tenant.activationAttempts >= MAX_ACTIVATION_ATTEMPTS) {
-      return {
-        ok: false,
-        error: fieldError(
-          'activeCode',
-          'Too many wrong codes. Please ask for a new activation code.',
-        ),
-      };
-    }
-    if (!tenant.activationCodeExpiresAt || tenant.activationCodeExpiresAt.getTime() < Date.now()) {
-      return {
-        ok: false,
-        error: fieldError(
-          'activeCode',
-          'This activation code has expired. Please ask for a new one.',
-        ),
-      };
-    }
+    const refusal = activationRefusal(tenant);
+    if (refusal) return { ok: false, error: refusal };
     if (!(await verifySecret(tenant.activationCodeHash, body.activeCode))) {
-      const attempts = await repo.countActivationAttempt(tx);
-      const left = MAX_ACTIVATION_ATTEMPTS - attempts;
-      return {
-        ok: false,
-        error: fieldError(
-          'activeCode',
-          left > 0
-            ? `The activation code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`
-            : 'The activation code is not correct. Please ask for a new activation code.',
-        ),
-      };
+      return { ok: false, error: wrongCode(await repo.countActivationAttempt(tx)) };
     }
-    await activate(ctx, tx, tenant.clinicName, password, passwordHash);
+    const password = temporaryPassword();
+    await activate(ctx, tx, tenant.clinicName, password, await hashSecret(password));
     return { ok: true };
   });
   if (!outcome.ok) throw outcome.error;
+  await ctx.throttle.release(attempt); // only failed attempts count
+}
+
+/** Why a clinic's code cannot be tried now, if it cannot. */
+function activationRefusal(tenant: {
+  activatedAt: Date | null;
+  activationAttempts: number;
+  activationCodeExpiresAt: Date | null;
+}): AppError | undefined {
+  if (tenant.activatedAt) return badRequest(ALREADY_ACTIVE);
+  if (tenant.activationAttempts >= MAX_ACTIVATION_ATTEMPTS) {
+    return fieldError('activeCode', 'Too many wrong codes. Please ask for a new activation code.');
+  }
+  if (!tenant.activationCodeExpiresAt || tenant.activationCodeExpiresAt.getTime() < Date.now()) {
+    return fieldError('activeCode', 'This activation code has expired. Please ask for a new one.');
+  }
+  return undefined;
+}
+
+function wrongCode(attempts: number): AppError {
+  const left = MAX_ACTIVATION_ATTEMPTS - attempts;
+  return fieldError(
+    'activeCode',
+    left > 0
+      ? `The activation code is not correct. ${left} attempt${left === 1 ? '' : 's'} left.`
+      : 'The activation code is not correct. Please ask for a new activation code.',
+  );
 }
 
 async function activate(

@@ -26,6 +26,9 @@ import {
 const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 
 /** Patients as the front desk registers and finds them (doc 1 section 7 'Patients and pickers'). */
+/** Searches of one clinic in work at once per instance: its share of database time. */
+export const SEARCHES_AT_ONCE_PER_CLINIC = 1;
+
 export function patientsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -52,6 +55,8 @@ export function patientsRoutes(ctx: AppContext) {
         audit: {
           none: 'The picker: a page of names matching what the desk types, read as it types',
         },
+        // A search costs from 1 ms to a scan of the clinic's patients, whatever its rate.
+        clinicConcurrency: SEARCHES_AT_ONCE_PER_CLINIC,
       },
       schema: {
         tags: ['patients'],

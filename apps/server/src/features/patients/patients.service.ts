@@ -14,7 +14,13 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
-import { AppError, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import {
+  AppError,
+  fieldError,
+  isUniqueViolation,
+  notFound,
+  rateLimited,
+} from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import { findOptionByCode, listOptions } from '../options/options.service.ts';
@@ -70,6 +76,19 @@ async function cardNumberFor(
   return { prefix, cardNo: await repo.nextCardNumber(tx, prefix) };
 }
 
+/** New patients a clinic on trial may register in 24 hours (the outside probe added 300,000). */
+export const TRIAL_PATIENTS_PER_DAY = 1000;
+
+async function checkTrialLimit(tx: TenantTx): Promise<void> {
+  const added = await repo.patientsAddedTodayOnTrial(tx);
+  if (added !== null && added >= TRIAL_PATIENTS_PER_DAY) {
+    throw rateLimited(
+      `A clinic on trial may register ${TRIAL_PATIENTS_PER_DAY} patients a day. Please try again tomorrow, or contact us to end the trial.`,
+      3600,
+    );
+  }
+}
+
 /** Registers a patient with every rule of the add-to-queue form. */
 export async function createPatient(
   scope: BranchScope,
@@ -86,6 +105,7 @@ export async function createPatient(
         ...(await listProblems(tx, body)),
       ];
       if (problems.length > 0) refuse(problems);
+      await checkTrialLimit(tx);
       const duplicate = await duplicateProblem(tx, body);
       if (duplicate) throw duplicate;
       const { prefix, cardNo } = await cardNumberFor(tx, body);

@@ -27,6 +27,9 @@ class ScriptedBus implements EventBus {
     this.#changes.add(handler);
     return () => this.#changes.delete(handler);
   }
+  onAccessChange() {
+    return () => {};
+  }
   observeLag() {
     return () => {};
   }
