@@ -110,12 +110,45 @@ export default tseslint.config(
     },
   },
   {
+    // The queue adds patients to visits, so it uses the patients feature; patients never
+    // use the queue (the clinical record and billing will use them too).
+    files: ['apps/web/src/features/patients/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/queue/**', '**/features/queue/**'],
+              message: 'The patients feature does not depend on the queue.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A focused or skipped test hides the others, or itself, from CI.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**', 'e2e/**'],
     plugins: { vitest },
     rules: {
       'vitest/no-focused-tests': 'error',
       'vitest/no-disabled-tests': 'error',
+    },
+  },
+  {
+    // API test files get their app, clinics and users from one fixture.
+    files: ['apps/server/**/*.int.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='beforeAll'] CallExpression[callee.name='startTestApp']",
+          message: 'Start the app with setupApiTest (test/api-fixture.ts), not in a beforeAll.',
+        },
+      ],
     },
   },
   {

@@ -4,7 +4,12 @@ import type { BenchConfig } from './config.ts';
 import { COUNTED_TABLES } from './generator/manifest.ts';
 import type { Dataset } from './harness/dataset.ts';
 import type { Machine } from './harness/machine.ts';
-import type { HttpResult, ScenarioResult, SocketResult } from './scenarios/scenario.ts';
+import type {
+  HttpResult,
+  NeighbourResult,
+  ScenarioResult,
+  SocketResult,
+} from './scenarios/scenario.ts';
 import type { TargetCheck } from './targets.ts';
 
 export interface Report {
@@ -233,9 +238,40 @@ function earlierSection(earlier: SavedRun, results: HttpResult[]): string {
   ].join('\n\n');
 }
 
+/** Another clinic's calls alone and beside one clinic's flood of expensive searches. */
+function neighbourSection(results: NeighbourResult[]): string {
+  return results
+    .map((result) =>
+      table(
+        [
+          'Call of the other clinic',
+          'p50 ms alone',
+          'p95 ms alone',
+          'p50 ms beside the flood',
+          'p95 ms beside the flood',
+          'p95 ratio',
+          'Flood answered req/s',
+          'Flood refused or failed',
+        ],
+        result.victims.map((v) => [
+          v.name,
+          ms(v.idle.latency.p50),
+          ms(v.idle.latency.p95),
+          ms(v.flooded.latency.p50),
+          ms(v.flooded.latency.p95),
+          (v.flooded.latency.p95 / v.idle.latency.p95).toFixed(2),
+          v.flood.requestsPerSecond.toFixed(0),
+          String(v.flood.failures),
+        ]),
+      ),
+    )
+    .join('\n\n');
+}
+
 function render(report: Report): string {
   const http = report.results.filter((r): r is HttpResult => r.kind === 'http');
   const sockets = report.results.filter((r): r is SocketResult => r.kind === 'socket');
+  const neighbours = report.results.filter((r): r is NeighbourResult => r.kind === 'neighbour');
   const { config } = report;
   const met = report.targets.filter((t) => t.met).length;
   return [
@@ -290,6 +326,19 @@ function render(report: Report): string {
       'sockets live in the benchmark process, so later sockets of a call include its time ' +
       'to read the earlier ones.',
     socketSection(sockets),
+    ...(neighbours.length > 0
+      ? [
+          '### One clinic floods, another works',
+          'Our API only (the baseline serves one clinic whatever the token says). The chain ' +
+            'asks `GET /api/v1/patients/option?keyword=zz&filter=nric` (two letters no ID ' +
+            'number holds, matched anywhere: a scan of its 1M patients) on 24 connections ' +
+            'without pause, as the outside probe did from a trial clinic, while a small ' +
+            'clinic makes one call on 2 connections: measured alone, then beside the flood. ' +
+            'The flood meets the clinic share, the per-clinic search limit and the ' +
+            'statement timeout (refused or failed: 503 and time-outs).',
+          neighbourSection(neighbours),
+        ]
+      : []),
     '## Targets',
     `${met} of ${report.targets.length} met.`,
     table(

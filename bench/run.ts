@@ -9,6 +9,7 @@ import { describeMachine } from './harness/machine.ts';
 import { startServer, type RunningServer } from './harness/servers.ts';
 import { signInToken } from './harness/session.ts';
 import { readEarlierRun, writeReport, type SavedRun } from './report.ts';
+import { noisyNeighbour } from './scenarios/noisy-neighbour.ts';
 import { patientSearch } from './scenarios/patient-search.ts';
 import { queueAdd } from './scenarios/queue-add.ts';
 import { queueList, queueListWhileChanging } from './scenarios/queue-list.ts';
@@ -37,6 +38,7 @@ const SCENARIOS: Array<[string, (context: ScenarioContext) => Promise<ScenarioRe
   ['queue-add', queueAdd],
   ['sign-in', signIn],
   ['socket', socketFanout],
+  ['noisy-neighbour', noisyNeighbour],
 ];
 
 /** The command as typed, with any BENCH_* settings in front. */

@@ -16,12 +16,26 @@ const PART4: Record<string, { requestsPerSecond: number; p95: number }> = {
   'queue-list': { requestsPerSecond: 400, p95: 40 },
 };
 const SOCKET_P95_MS = 100;
+/** Security issue part 2: beside a flood, another clinic's calls stay within this of alone. */
+const NEIGHBOUR_P95_FACTOR = 2;
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 export function checkTargets(results: readonly ScenarioResult[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const result of results) {
+    if (result.kind === 'neighbour') {
+      for (const victim of result.victims.filter((v) => v.targeted)) {
+        checks.push({
+          target: `${victim.name} beside a flood from another clinic: p95 at most ${NEIGHBOUR_P95_FACTOR}x its p95 alone`,
+          figure: `${ms(victim.flooded.latency.p95)} against ${ms(victim.idle.latency.p95)}`,
+          met:
+            victim.flooded.latency.p95 <= NEIGHBOUR_P95_FACTOR * victim.idle.latency.p95 &&
+            victim.flooded.failures === 0,
+        });
+      }
+      continue;
+    }
     if (result.kind === 'socket') {
       checks.push({
         target: `${result.name}: event p95 under ${SOCKET_P95_MS} ms`,

@@ -63,7 +63,26 @@ export interface SocketResult {
   baseline: SocketFigures;
 }
 
-export type ScenarioResult = HttpResult | SocketResult;
+/** One clinic floods expensive searches while another works (our API only). */
+export interface NeighbourResult {
+  kind: 'neighbour';
+  id: string;
+  name: string;
+  call: string;
+  floodConnections: number;
+  /** Each call of the other clinic alone, then beside the flood, with what the flood got. */
+  victims: Array<{
+    name: string;
+    call: string;
+    /** The target: this call's p95 beside the flood at most twice its p95 alone. */
+    targeted: boolean;
+    idle: LoadFigures;
+    flooded: LoadFigures;
+    flood: LoadFigures;
+  }>;
+}
+
+export type ScenarioResult = HttpResult | SocketResult | NeighbourResult;
 
 export function authHeaders(context: ScenarioContext): Record<string, string> {
   return {

@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import type { AppConfig } from './config.ts';
+import { DATABASE_POOL_SIZE, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { branchesRoutes } from './features/branches/branches.routes.ts';
@@ -25,8 +25,10 @@ import { queueRoutes } from './features/queue/queue.routes.ts';
 import { visitsRoutes } from './features/visits/visits.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
+import { requireAuditDeclarations } from './platform/audit.ts';
 import { frameworkErrorReply, installErrorHandling } from './platform/error-handler.ts';
 import { InProcessEventBus, PostgresEventBus, type EventBus } from './platform/event-bus.ts';
+import { FairShare, installFairShare } from './platform/fair-share.ts';
 import { installHealthRoutes } from './platform/health.ts';
 import { MailOutbox } from './platform/mail.ts';
 import { createMetrics, installMetrics } from './platform/metrics.ts';
@@ -91,6 +93,22 @@ async function openEventBus(
   const bus = new PostgresEventBus(listenUrl ?? database.appConnectionString, log);
   await bus.start();
   return bus;
+}
+
+/**
+ * API answers carry patient data: no browser or proxy may keep them (`no-store`, unless a
+ * route chose its own caching). HSTS is sent only over HTTPS (directly, or as a trusted
+ * proxy's X-Forwarded-Proto says).
+ */
+function privateAnswers(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
 }
 
 /** Sockets that have not finished their closing handshake by then are dropped. */
@@ -163,6 +181,8 @@ export async function buildApp(
       appDatabaseUrl: config.appDatabaseUrl,
       dataDir: config.dataDir,
       preparedStatements: config.preparedStatements,
+      poolSize: DATABASE_POOL_SIZE,
+      statementTimeoutMs: config.statementTimeoutMs,
       migrate: true,
       onIdleError: (error) =>
         app.log.warn({ err: error }, 'idle database connection failed; it is replaced'),
@@ -210,12 +230,23 @@ export async function buildApp(
   });
   // The API explorer keeps its own policy (its page has inline scripts); all else gets helmet's.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: CONTENT_POLICY } });
+  // HSTS only where the request came over HTTPS (see `privateAnswers`): a clinic may run
+  // the app on a plain-HTTP LAN address.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: CONTENT_POLICY },
+    strictTransportSecurity: false,
+  });
+  privateAnswers(app);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
     preClose: async () => closeSocketsForRestart(app),
   });
   installAccessGuard(app, ctx.db);
+  requireAuditDeclarations(app);
+  installFairShare(
+    app,
+    new FairShare({ perClinic: config.clinicConcurrency, queuePerClinic: 100 }),
+  );
   installMetrics(app, metrics, config.metricsToken);
   installHealthRoutes(app, ctx.db, events);
 

@@ -16,7 +16,8 @@ describe('configuration from the environment', () => {
     const config = configFromEnv({ PORT: '', LOG_LEVEL: '' });
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      seedDemo: true,
       logLevel: 'info',
       sessionHours: 12,
       publicUrl: 'http://localhost:3000',
@@ -24,6 +25,18 @@ describe('configuration from the environment', () => {
       preparedStatements: true,
       trustProxy: false,
     });
+  });
+
+  it('keeps the demo clinic on this machine, and out of production', () => {
+    expect(configFromEnv({ SEED_DEMO: 'false' }).host).toBe('0.0.0.0');
+    expect(configFromEnv({ HOST: '0.0.0.0' })).toMatchObject({ host: '0.0.0.0', seedDemo: true });
+    expect(configFromEnv({ NODE_ENV: 'production' })).toMatchObject({
+      seedDemo: false,
+      host: '0.0.0.0',
+    });
+    expect(problemsOf({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toEqual([
+      'SEED_DEMO cannot be true when NODE_ENV=production: every demo user has a published password',
+    ]);
   });
 
   it('reads every setting it is given', () => {

@@ -46,6 +46,12 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
   shutdownTimeoutSeconds: number;
+  /** Longest an API statement may run (or wait for a lock) before it is cancelled (503). */
+  statementTimeoutMs: number;
+  /** Requests of one clinic in work at once per instance; the clinic's others wait in line. */
+  clinicConcurrency: number;
+  /** Create the demo clinic (published password) in an empty database; never in production. */
+  seedDemo: boolean;
 }
 
 /** Settings that cannot be used: each names its variable and what it must be. */
@@ -56,6 +62,9 @@ export class ConfigError extends Error {
     this.problems = problems;
   }
 }
+
+/** Connections of the API role's pool per instance. */
+export const DATABASE_POOL_SIZE = 10;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -100,6 +109,10 @@ const Env = z.object({
   SOCKET_SESSION_CHECK_MS: whole(100, 3_600_000),
   METRICS_TOKEN: optionalText,
   SHUTDOWN_TIMEOUT_SECONDS: whole(1, 3600),
+  STATEMENT_TIMEOUT_MS: whole(100, 600_000),
+  CLINIC_CONCURRENCY: whole(1, 1000),
+  SEED_DEMO: flag,
+  NODE_ENV: optionalText,
 });
 
 function trustProxyFrom(value: string | undefined): boolean | number | string {
@@ -122,6 +135,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && e.SEED_DEMO === 'true') {
+    throw new ConfigError([
+      'SEED_DEMO cannot be true when NODE_ENV=production: every demo user has a published password',
+    ]);
+  }
+  const seedDemo = e.SEED_DEMO === undefined ? !production : e.SEED_DEMO === 'true';
   const port = e.PORT ?? 3000;
   return {
     databaseUrl: e.DATABASE_URL,
@@ -130,7 +150,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR ?? resolve(process.cwd(), 'data'),
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS !== 'false',
     port,
-    host: e.HOST ?? '0.0.0.0',
+    // The demo clinic's password is published: it stays on this machine unless HOST says.
+    host: e.HOST ?? (seedDemo ? '127.0.0.1' : '0.0.0.0'),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Clinic Manager <no-reply@clinic.local>',
@@ -143,5 +164,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     socketSessionCheckMs: e.SOCKET_SESSION_CHECK_MS ?? 60_000,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS ?? 10,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
+    clinicConcurrency: e.CLINIC_CONCURRENCY ?? DATABASE_POOL_SIZE / 2,
+    seedDemo,
   };
 }

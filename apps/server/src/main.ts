@@ -6,7 +6,7 @@ import { demoSignIns, seedDemo } from './seed/demo.ts';
 async function main(): Promise<void> {
   const config = configFromEnv();
   const app = await buildApp(config);
-  const demo = process.env.SEED_DEMO === 'false' ? 'absent' : await seedDemo(app.appContext);
+  const demo = config.seedDemo ? await seedDemo(app.appContext) : 'absent';
   await app.listen({ port: config.port, host: config.host });
 
   const database = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
@@ -23,6 +23,12 @@ async function main(): Promise<void> {
           ),
         ]),
     `API documentation: ${config.publicUrl}/api/docs`,
+    ...(config.seedDemo && !process.env.HOST
+      ? [
+          `Listening on ${config.host} only: the demo users' password is published. To open the ` +
+            'app to other devices, set HOST=0.0.0.0 (and SEED_DEMO=false for real use).',
+        ]
+      : []),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');

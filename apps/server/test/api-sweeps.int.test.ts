@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClinic, startTestApp, type Clinic, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
+
 import { fillPath } from './route-samples.ts';
 
 /**
  * Sweeps over every route the API registers, so routes added later are covered without
  * editing this file.
  */
-let t: TestApp;
-let a: Clinic;
-let b: Clinic;
-beforeAll(async () => {
-  t = await startTestApp();
-  [a, b] = await Promise.all([newClinic(t), newClinic(t)]);
-});
-afterAll(() => t.close());
+const {
+  t,
+  clinics: [a, b],
+} = setupApiTest({ clinics: 2 });
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const pathOf = (url: string, value: string) => url.replace(/:(\w+)/g, value);

@@ -1,18 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
 import { withTenant } from '../src/db/tenant-db.ts';
 import type { ApiRoute } from '../src/platform/access.ts';
-import {
-  addUser,
-  expectStatus,
-  newClinic,
-  patientBody,
-  startTestApp,
-  todayStart,
-  type Clinic,
-  type TestApp,
-} from './helpers.ts';
+import { expectStatus, patientBody, todayStart } from './helpers.ts';
 import {
   jsonSchemaOf,
   queryString,
@@ -29,15 +21,11 @@ import {
  * must be a 4xx with the error envelope, never a 500, and the clinic's data must not
  * change. Built from the route table and its schemas.
  */
-let t: TestApp;
-let clinic: Clinic;
+const { t, clinic, admin: caller, users } = setupApiTest({ users: { doctor: { type: '50' } } });
 let ids: IdBook;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  clinic = await newClinic(t);
-  const doctor = await addUser(t, clinic, '50');
-  const caller = { token: clinic.token, branchId: clinic.branchId };
+  const doctor = users.doctor;
   const patient = await t.call('POST', '/api/v1/patients', { ...caller, body: patientBody() });
   const patientId = patient.body.data.patientId as string;
   const entry = await t.call('POST', '/api/v1/queue', {
@@ -56,7 +44,6 @@ beforeAll(async () => {
     uid: clinic.session.user.id,
   };
 });
-afterAll(() => t.close());
 
 /** Row counts and version sums of every tenant-owned table, as the clinic sees them. */
 async function snapshot(): Promise<Record<string, string>> {

@@ -1,16 +1,12 @@
 import { apiContract, type ContractEntry } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
 
 /**
  * The contract in `@clinic/domain` is the API: every route the server registers has an
  * entry there, every entry is registered, and with the entry's own schemas.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = setupApiTest({ clinics: 0 });
 
 const PREFIX = '/api/v1';
 const entries: ContractEntry[] = Object.values(apiContract).flatMap((feature) =>

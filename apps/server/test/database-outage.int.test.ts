@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
 import { openDatabase } from '../src/db/connection.ts';
 import { withTenant } from '../src/db/tenant-db.ts';
 import type { PostgresEventBus } from '../src/platform/event-bus.ts';
 import { type BranchEvent } from '../src/platform/event-bus.ts';
-import { newClinic, startTestApp, type Clinic, type TestApp } from './helpers.ts';
+import { type TestApp } from './helpers.ts';
 import { probeEvent } from './probe-event.ts';
 
 /** Ends server-side connections the way a database restart or an administrator would. */
@@ -28,13 +29,7 @@ async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<voi
 
 // The embedded database has no server connections to lose.
 describe.runIf(inject('databaseUrl') !== 'pglite')('when the database drops connections', () => {
-  let t: TestApp;
-  let clinic: Clinic;
-  beforeAll(async () => {
-    t = await startTestApp();
-    clinic = await newClinic(t);
-  });
-  afterAll(() => t.close());
+  const { t, clinic } = setupApiTest();
 
   it('the pool replaces a killed idle connection and the next query works', async () => {
     const failures: Error[] = [];

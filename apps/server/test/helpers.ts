@@ -188,20 +188,32 @@ export async function newClinic(t: TestApp): Promise<Clinic> {
   };
 }
 
+/** The user types tests add ('50' is a doctor). */
+export type UserTypeName = 'Administrator' | '50' | 'Nurse' | 'Front Desk';
+
+export interface UserOptions {
+  firstName?: string;
+  mcr?: string | null;
+  branchIds?: string[];
+  /** The role in each of `branchIds` (by index); the type's default role where missing. */
+  roleIds?: string[];
+  offDuty?: boolean;
+}
+
+/** A signed-in user a test added. */
+export interface TestUser {
+  id: string;
+  token: string;
+  username: string;
+}
+
 /** Adds a user of a type to a clinic's first branch, with a password, and signs them in. */
 export async function addUser(
   t: TestApp,
   clinic: Clinic,
-  type: 'Administrator' | '50' | 'Nurse' | 'Front Desk',
-  options: {
-    firstName?: string;
-    mcr?: string | null;
-    branchIds?: string[];
-    /** The role in each of `branchIds` (by index); the type's default role where missing. */
-    roleIds?: string[];
-    offDuty?: boolean;
-  } = {},
-): Promise<{ id: string; token: string; username: string }> {
+  type: UserTypeName,
+  options: UserOptions = {},
+): Promise<TestUser> {
   const { withTenant } = await import('../src/db/tenant-db.ts');
   const { giveBranch } = await import('../src/features/roles/roles.repo.ts');
   const { hashSecret } = await import('../src/platform/passwords.ts');

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
-import { openTestDatabase, startTestApp, type TestApp } from './helpers.ts';
+import { openTestDatabase } from './helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = setupApiTest({ clinics: 0 });
 
 describe('HTTP hardening', () => {
   it('answers with security headers that keep the app in its own origin', async () => {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
 import type { ApiRoute } from '../src/platform/access.ts';
 import {
   addBranch,
   addUser,
   expectStatus,
   giveBranch,
-  newClinic,
   patientBody,
-  startTestApp,
   todayStart,
-  type Clinic,
-  type TestApp,
 } from './helpers.ts';
 import { sampleRequest, type IdBook } from './route-samples.ts';
 
@@ -20,9 +17,10 @@ import { sampleRequest, type IdBook } from './route-samples.ts';
  * what they must not see, and nothing of A's may change. Built from the route table, so a
  * route added later is swept without editing this file.
  */
-let t: TestApp;
-let a: Clinic;
-let b: Clinic;
+const {
+  t,
+  clinics: [a, b],
+} = setupApiTest({ clinics: 2 });
 let secondBranch: string;
 let frontDeskA: { token: string };
 let aIds: IdBook;
@@ -33,8 +31,6 @@ let clinicSecrets: string[];
 let queueVersion: number;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [a, b] = await Promise.all([newClinic(t), newClinic(t)]);
   secondBranch = await addBranch(t, a, 'SECRET2');
   await giveBranch(t, a, a.session.user.id, secondBranch);
   const admin2 = { token: a.token, branchId: secondBranch };
@@ -125,7 +121,6 @@ beforeAll(async () => {
     a.tenantId,
   ];
 }, 60_000);
-afterAll(() => t.close());
 
 /** The ids a route's `:id` may stand for: each is tried. */
 function idCandidates(): string[] {

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv } from '../src/config.ts';
 import type { DB } from '../src/db/schema.ts';
@@ -13,17 +14,8 @@ import { probeEvent } from './probe-event.ts';
 
 const TOKEN = 'metrics-test-token-0123456789';
 
-let t: TestApp;
-let plain: TestApp;
-beforeAll(async () => {
-  [t, plain] = await Promise.all([
-    startTestApp({ metricsToken: TOKEN }),
-    startTestApp({ metricsToken: undefined }),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([t.close(), plain.close()]);
-});
+const { t } = setupApiTest({ clinics: 0, config: { metricsToken: TOKEN } });
+const { t: plain } = setupApiTest({ clinics: 0, config: { metricsToken: undefined } });
 
 async function scrape(app: TestApp): Promise<string> {
   const response = await app.app.inject({

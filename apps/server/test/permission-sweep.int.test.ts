@@ -1,17 +1,8 @@
 import { isPermission, moduleOfPermission, refusalMessage } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
 import { SIGNED_IN, type ApiRoute } from '../src/platform/access.ts';
-import {
-  addUser,
-  createRole,
-  expectStatus,
-  newClinic,
-  patientBody,
-  startTestApp,
-  todayStart,
-  type Clinic,
-  type TestApp,
-} from './helpers.ts';
+import { addUser, createRole, expectStatus, patientBody, todayStart } from './helpers.ts';
 import { sampleRequest, type IdBook } from './route-samples.ts';
 
 /**
@@ -38,18 +29,14 @@ const SIGNED_IN_ROUTES = [
   'GET /api/v1/companies/options',
 ].sort();
 
-let t: TestApp;
-let clinic: Clinic;
+const { t, clinic, admin, users } = setupApiTest({ users: { doctor: { type: '50' } } });
 let nobody: { id: string; token: string };
 let ids: IdBook;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  clinic = await newClinic(t);
-  const admin = { token: clinic.token, branchId: clinic.branchId };
   const noRole = await createRole(t, clinic, 'Nobody');
   nobody = await addUser(t, clinic, 'Front Desk', { roleIds: [noRole] });
-  const doctor = await addUser(t, clinic, '50');
+  const doctor = users.doctor;
 
   // Real ids, so a refusal is the permission's and not a missing record's.
   const patient = await t.call('POST', '/api/v1/patients', { ...admin, body: patientBody() });
@@ -79,7 +66,6 @@ beforeAll(async () => {
     subdomain: clinic.subdomain,
   };
 }, 60_000);
-afterAll(() => t.close());
 
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;
 const guarded = () => t.app.routeTable.filter((route) => route.access !== 'public');

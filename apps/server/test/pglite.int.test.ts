@@ -1,20 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from './api-fixture.ts';
+import { openDatabase } from '../src/db/connection.ts';
 import { DEMO_PASSWORD, demoSignIns, seedDemo } from '../src/seed/demo.ts';
 import { withTenant } from '../src/db/tenant-db.ts';
-import { expectStatus, newClinic, signIn, startTestApp, type TestApp } from './helpers.ts';
+import { expectStatus, newClinic, signIn, startTestApp } from './helpers.ts';
 
 /** The embedded database that `npm start` uses by default: same migrations, same rules. */
-let database: DatabaseHandle;
-let t: TestApp;
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory', migrate: true });
-  t = await startTestApp({}, database);
-});
-afterAll(async () => {
-  await t.close();
-  await database.close();
+const { t } = setupApiTest({
+  clinics: 0,
+  database: () => openDatabase({ databaseUrl: undefined, dataDir: 'memory', migrate: true }),
 });
 
 describe('on PGlite', () => {
@@ -22,7 +17,7 @@ describe('on PGlite', () => {
     expect(await seedDemo(t.app.appContext)).toBe('created');
     const count = () =>
       sql<{ n: number }>`SELECT count(*)::int AS n FROM auth_sign_in_target('demo.admin')`.execute(
-        database.db,
+        t.database.db,
       );
     expect((await count()).rows[0]!.n).toBe(1);
     expect(await seedDemo(t.app.appContext)).toBe('present');
@@ -52,7 +47,7 @@ describe('on PGlite', () => {
     });
     expectStatus(current, 200);
     expect(current.body.data.code).toBe('MAIN');
-    const rows = await withTenant(database.db, clinic.tenantId, async (tx) => {
+    const rows = await withTenant(t.database.db, clinic.tenantId, async (tx) => {
       const { rows } = await sql<{
         tenant: string;
       }>`SELECT DISTINCT tenant_id AS tenant FROM users`.execute(tx.db);

@@ -46,6 +46,11 @@ export interface DatabaseOptions {
   preparedStatements?: boolean;
   /** Told when an idle pooled connection fails (a database restart); the pool replaces it. */
   onIdleError?: (error: Error) => void;
+  /**
+   * Longest a statement of the API role may run, lock waits included (PostgreSQL only:
+   * PGlite is one session with no timer). Unset: no limit.
+   */
+  statementTimeoutMs?: number;
 }
 
 const plugins = [new CamelCasePlugin()];
@@ -115,6 +120,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({
     connectionString: appConnectionString,
     max: options.poolSize ?? 10,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(options.preparedStatements === false ? {} : { Client: PreparingClient }),
   });
   // Without a listener, an idle connection dropped by the server would crash the process.

@@ -33,6 +33,7 @@ export interface AuditEvents {
   entityId: string | null;
   happenedAt: Generated<Timestamp>;
   id: Generated<string>;
+  patientId: string | null;
   tenantId: string;
   userId: string | null;
 }

@@ -1,14 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  addUser,
-  newClinic,
-  patientBody,
-  startTestApp,
-  type Clinic,
-  type TestApp,
-} from '../../test/helpers.ts';
+import { setupApiTest } from '../../test/api-fixture.ts';
+import { addUser, newClinic, patientBody, startTestApp } from '../../test/helpers.ts';
 import { createPlainOwnerDatabase, withDatabase } from '../../test/test-database.ts';
 import { openDatabase } from './connection.ts';
 import type { DB } from './schema.ts';
@@ -112,16 +106,14 @@ function tenantTables(tables: TableRow[]): string[] {
   return tables.filter((t) => t.name === TENANT_ROOT || t.hasTenant).map((t) => t.name);
 }
 
-let t: TestApp;
-let a: Clinic;
-let b: Clinic;
+const {
+  t,
+  clinics: [a, b],
+} = setupApiTest({ clinics: 2 });
 let schema: Awaited<ReturnType<typeof catalog>>;
 beforeAll(async () => {
-  t = await startTestApp();
-  [a, b] = await Promise.all([newClinic(t), newClinic(t)]);
   schema = await catalog(t.database.db);
 });
-afterAll(() => t.close());
 
 describe('the schema can be distributed by tenant (read from the catalog)', () => {
   it('every table is tenant-owned, the tenant root, or a global table listed with its reason', () => {

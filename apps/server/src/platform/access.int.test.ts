@@ -1,16 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../test/api-fixture.ts';
 import { withTenant } from '../db/tenant-db.ts';
-import { newClinic, startTestApp, type Clinic, type TestApp } from '../../test/helpers.ts';
+
 import { installAccessGuard } from './access.ts';
 import { installErrorHandling } from './error-handler.ts';
 
-let t: TestApp;
-let clinic: Clinic;
+const { t, clinic } = setupApiTest();
 let guarded: FastifyInstance;
 beforeAll(async () => {
-  t = await startTestApp();
-  clinic = await newClinic(t);
   // A small app with the real guard and one route per kind of rule, on the real database.
   guarded = Fastify();
   installErrorHandling(guarded);
@@ -37,10 +35,7 @@ beforeAll(async () => {
   );
   await guarded.ready();
 });
-afterAll(async () => {
-  await guarded.close();
-  await t.close();
-});
+afterAll(() => guarded.close());
 
 const call = (url: string, headers: Record<string, string>) =>
   guarded.inject({ method: 'GET', url, headers });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { withTenant, type TenantTx } from '../db/tenant-db.ts';
+import { writeDeclaredAudit, type RouteAudit } from './audit.ts';
 import { principalOfDisplayLink, principalOfToken, type Principal } from './directory.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 import { hashToken } from './tokens.ts';
@@ -53,6 +54,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The audit row it writes (or why none), for routes that touch a patient's data. */
+  audit: RouteAudit | undefined;
   /** The route validates a request body. */
   hasBody: boolean;
   /** Its zod schemas, for sweeps that build requests from them. */
@@ -114,6 +117,7 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
           method,
           url: route.url,
           access,
+          audit: route.config?.audit,
           hasBody: Boolean(route.schema?.body),
           schemas: {
             body: route.schema?.body,
@@ -185,11 +189,21 @@ export function branchOf(request: FastifyRequest): string {
 
 export type TenantRunner = <T>(work: (tx: TenantTx) => Promise<T>) => Promise<T>;
 
-/** Runs work in a transaction bound to the caller's tenant. */
+/**
+ * Runs work in a transaction bound to the caller's tenant, and writes the audit row the
+ * route declares in that transaction once the work has answered.
+ */
 export function tenantRunner(db: Kysely<DB>, request: FastifyRequest): TenantRunner {
-  const { tenantId } = principalOf(request);
+  const { tenantId, userId } = principalOf(request);
   return (work) =>
-    withTenant(db, tenantId, work, (error) =>
-      request.log.error({ err: error }, 'after-commit task failed'),
+    withTenant(
+      db,
+      tenantId,
+      async (tx) => {
+        const answer = await work(tx);
+        await writeDeclaredAudit(tx, request, userId, answer);
+        return answer;
+      },
+      (error) => request.log.error({ err: error }, 'after-commit task failed'),
     );
 }

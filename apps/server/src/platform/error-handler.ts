@@ -77,6 +77,11 @@ export function frameworkErrorReply(
   void sendFieldRefusal(reply, 400, code, 'path');
 }
 
+/** PostgreSQL cancelled the statement: it ran past `statement_timeout` (or was cancelled). */
+function isCancelledStatement(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '57014';
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -90,6 +95,18 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (known) return sendFieldRefusal(reply, known.status, known.code, known.field);
     if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400) {
       return sendFieldRefusal(reply, 400, 'request.invalidJson', 'body');
+    }
+    if (isCancelledStatement(error)) {
+      request.log.warn(
+        {
+          reqId: request.id,
+          route: request.routeOptions.url,
+          tenantId: request.principal?.tenantId,
+        },
+        'statement cancelled: it ran past the statement timeout',
+      );
+      reply.header('retry-after', '1');
+      return send(reply, 503, 'request.timedOut', refusalMessage('request.timedOut'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,6 +3,7 @@ import {
   refusalMessage,
   type ApiFieldError,
   type FieldError,
+  type FixedRefusalCode,
   type RefusalCode,
   type RefusalValues,
 } from '@clinic/domain';
@@ -96,6 +97,13 @@ export function rateLimited<C extends RefusalCode>(
   return new AppError(429, code, refusalMessage(code, ...values), undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+}
+
+/** 503: the server cannot take the request now; worth trying again in a moment. */
+export function unavailable(code: FixedRefusalCode, retryAfterSeconds?: number): AppError {
+  const headers: Record<string, string> =
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) };
+  return new AppError(503, code, refusalMessage(code), undefined, headers);
 }
 
 /** PostgreSQL unique_violation, optionally on one named constraint or index. */

@@ -33,6 +33,19 @@ export interface DataChange {
 export type DataChangeHandler = (change: DataChange) => void;
 
 /**
+ * Someone's access changed (sent at commit by the triggers of migration 2026-11-25T1100):
+ * a session or display link (`sessionId`) ended, or a user (`userId`) was disabled or lost
+ * or changed a branch. Their open sockets check again at once.
+ */
+export interface AccessChange {
+  tenantId: string;
+  sessionId?: string;
+  userId?: string;
+}
+
+export type AccessChangeHandler = (change: AccessChange) => void;
+
+/**
  * Events are published with the transaction that causes them and delivered only if it
  * commits. Subscribers of every API instance receive them and filter by tenant and branch.
  */
@@ -44,6 +57,8 @@ export interface EventBus {
    * database (`hearsDataChanges`) calls `handler`.
    */
   onDataChange(handler: DataChangeHandler): () => void;
+  /** Access changes from the database itself; only a bus that hears the database calls it. */
+  onAccessChange(handler: AccessChangeHandler): () => void;
   /** Whether the database's change notices reach `onDataChange` handlers while listening. */
   readonly hearsDataChanges: boolean;
   /** Whether events published now would be delivered (readiness). */
@@ -72,11 +87,9 @@ class LagListeners {
 const CHANNEL = 'clinic_events';
 
 /** What the change triggers send on the same channel (a branch event has no `kind`). */
-interface DataChangeNotice {
-  kind: 'dataChanged';
-  tenantId: string;
-  table: string;
-}
+type Notice =
+  | { kind: 'dataChanged'; tenantId: string; table: string }
+  | ({ kind: 'accessChanged' } & AccessChange);
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 15_000;
 
@@ -116,6 +129,10 @@ export class InProcessEventBus implements EventBus {
     return () => {};
   }
 
+  onAccessChange(_handler: AccessChangeHandler): () => void {
+    return () => {};
+  }
+
   async close(): Promise<void> {
     this.#handlers.clear();
   }
@@ -144,6 +161,7 @@ function deliver<T>(
 export class PostgresEventBus implements EventBus {
   readonly #handlers = new Set<BranchEventHandler>();
   readonly #changeHandlers = new Set<DataChangeHandler>();
+  readonly #accessHandlers = new Set<AccessChangeHandler>();
   readonly hearsDataChanges = true;
   /** Set while reconnecting: notices sent meanwhile were missed. */
   #missedNotices = false;
@@ -173,15 +191,15 @@ export class PostgresEventBus implements EventBus {
     });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      let notice: BranchEvent | DataChangeNotice;
+      let notice: BranchEvent | Notice;
       try {
-        notice = JSON.parse(message.payload) as BranchEvent | DataChangeNotice;
+        notice = JSON.parse(message.payload) as BranchEvent | Notice;
       } catch (error) {
         this.#log.warn({ err: error }, 'unreadable event');
         return;
       }
       if ('kind' in notice) {
-        this.#changed({ tenantId: notice.tenantId, table: notice.table });
+        this.#noticed(notice);
         return;
       }
       this.#lag.delivered(notice);
@@ -207,6 +225,17 @@ export class PostgresEventBus implements EventBus {
       this.#missedNotices = false;
       this.#changed({ tenantId: null, table: null });
     }
+  }
+
+  #noticed(notice: Notice): void {
+    if (notice.kind === 'dataChanged') {
+      this.#changed({ tenantId: notice.tenantId, table: notice.table });
+      return;
+    }
+    const { kind: _kind, ...change } = notice;
+    deliver(this.#accessHandlers, change, (error) =>
+      this.#log.error({ err: error }, 'access change handler failed'),
+    );
   }
 
   #changed(change: DataChange): void {
@@ -256,6 +285,11 @@ export class PostgresEventBus implements EventBus {
     return () => this.#changeHandlers.delete(handler);
   }
 
+  onAccessChange(handler: AccessChangeHandler): () => void {
+    this.#accessHandlers.add(handler);
+    return () => this.#accessHandlers.delete(handler);
+  }
+
   observeLag(listener: (seconds: number) => void): () => void {
     return this.#lag.add(listener);
   }
@@ -264,6 +298,7 @@ export class PostgresEventBus implements EventBus {
     this.#closed = true;
     this.#handlers.clear();
     this.#changeHandlers.clear();
+    this.#accessHandlers.clear();
     const client = this.#client;
     this.#client = undefined;
     await client?.end().catch(() => {});

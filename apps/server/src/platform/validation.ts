@@ -1,3 +1,4 @@
+import { MAX_REQUEST_NESTING, refusalMessage } from '@clinic/domain';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 
@@ -10,8 +11,17 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** PostgreSQL text cannot hold U+0000; a string with it is refused rather than failing later. */
+const TOO_DEEP_MESSAGE = refusalMessage('request.tooDeep');
+
+/**
+ * PostgreSQL text cannot hold U+0000; a string with it is refused rather than failing
+ * later. Input nested deeper than `MAX_REQUEST_NESTING` is refused too (walking 3,000 levels
+ * overflowed the stack).
+ */
 function unstorableText(value: unknown, path: PropertyKey[] = []): z.core.$ZodIssue[] {
+  if (path.length > MAX_REQUEST_NESTING) {
+    return [{ code: 'custom', path: [], message: TOO_DEEP_MESSAGE, input: undefined }];
+  }
   if (typeof value === 'string') {
     if (!value.includes('\u0000')) return [];
     const field = path.map(String).join('.') || 'body';
@@ -24,12 +34,18 @@ function unstorableText(value: unknown, path: PropertyKey[] = []): z.core.$ZodIs
       },
     ];
   }
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => unstorableText(item, [...path, index]));
-  if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => unstorableText(item, [...path, key]));
+  const children: Array<[PropertyKey, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+      : [];
+  const issues: z.core.$ZodIssue[] = [];
+  for (const [key, item] of children) {
+    issues.push(...unstorableText(item, [...path, key]));
+    // One refusal says it all for input that is too deep.
+    if (issues[0]?.message === TOO_DEEP_MESSAGE) return issues.slice(0, 1);
   }
-  return [];
+  return issues;
 }
 
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =

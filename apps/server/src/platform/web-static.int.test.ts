@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/helpers.ts';
+import { setupApiTest } from '../../test/api-fixture.ts';
+
 import { IMMUTABLE, REVALIDATE } from './web-static.ts';
 
 // A built web app in miniature: hashed assets and index.html with their .br and .gz
@@ -14,7 +15,6 @@ const SCRIPT = `console.log(${JSON.stringify('clinic '.repeat(200))});`;
 const CONFIG = '{"apiBaseURI":"/api/v1","apiBaseURI2":"/api/v2"}';
 
 let dist: string;
-let t: TestApp;
 
 function writeWithCopies(path: string, text: string) {
   writeFileSync(path, text);
@@ -28,12 +28,10 @@ beforeAll(async () => {
   writeWithCopies(join(dist, 'index.html'), INDEX);
   writeWithCopies(join(dist, 'assets/app-Ab12.js'), SCRIPT);
   writeFileSync(join(dist, 'config.json'), CONFIG);
-  t = await startTestApp({ webDist: dist });
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+// After the folder exists (hooks run in order) and closed before it is removed.
+const { t } = setupApiTest({ clinics: 0, config: () => ({ webDist: dist }) });
 
 async function get(url: string, acceptEncoding?: string) {
   const response = await t.app.inject({

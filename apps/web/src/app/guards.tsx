@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { loginPathFor } from './landing.ts';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { branchHomePath, loginPathFor } from './landing.ts';
 import { defaultBranchCode, sessionStore, useSession } from './session.ts';
 
 /**
@@ -24,10 +24,18 @@ export function RequireSession({
   return <>{children}</>;
 }
 
-/** The site root: the staff queue of the default branch, the console, or sign-in. */
+/** The site root: the default branch's first page for the user, the console, or sign-in. */
 export function RootRedirect() {
   const session = useSession();
   if (!session) return <Navigate to="/auth/login" replace />;
   if (session.kind === 'tenant') return <Navigate to="/console" replace />;
-  return <Navigate to={`/${encodeURIComponent(defaultBranchCode(session))}/queue`} replace />;
+  return <Navigate to={branchHomePath(session, defaultBranchCode(session))} replace />;
+}
+
+/** A branch's address alone (`/{branchCode}`, where sign-in lands): its first page for the user. */
+export function BranchHome() {
+  const session = useSession();
+  const { branchCode = '' } = useParams();
+  if (!session) return null;
+  return <Navigate to={branchHomePath(session, branchCode)} replace />;
 }

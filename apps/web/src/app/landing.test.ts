@@ -1,7 +1,14 @@
-import type { SessionInfo } from '@clinic/domain';
+import {
+  CLINIC_MODULES,
+  SYSTEM_ROLES,
+  type ModuleName,
+  type Permission,
+  type SessionInfo,
+} from '@clinic/domain';
 import { describe, expect, it } from 'vitest';
-import { landingPath, loginPathFor, safeRedirect } from './landing.ts';
+import { branchHomePath, landingPath, loginPathFor, safeRedirect } from './landing.ts';
 import type { Session } from './session.ts';
+import { testBranchOption, testSessionInfo } from './test-session.ts';
 
 function session(
   type: string,
@@ -66,5 +73,50 @@ describe('login path', () => {
     expect(loginPathFor(true, '/console/tenant')).toBe('/login?redirect=%2Fconsole%2Ftenant');
     expect(loginPathFor(false, '/auth/login?logout=1')).toBe('/auth/login?logout=1');
     expect(loginPathFor(false, '?logout=1')).toBe('/auth/login?logout=1');
+  });
+});
+
+describe("a branch's first page", () => {
+  const signedIn = (
+    permissions: readonly Permission[],
+    modules: ModuleName[] = [...CLINIC_MODULES],
+  ): Session => ({
+    kind: 'clinic',
+    info: testSessionInfo({
+      modules,
+      branches: [
+        testBranchOption(
+          { id: 'b1', code: 'TPY', name: 'Toa Payoh', isDefault: true },
+          permissions,
+        ),
+      ],
+    }),
+  });
+
+  it('is the queue for a role that reads it', () => {
+    expect(branchHomePath(signedIn(SYSTEM_ROLES['Front desk']), 'TPY')).toBe('/TPY/queue');
+    expect(branchHomePath(signedIn(SYSTEM_ROLES.Pharmacist), 'TPY')).toBe('/TPY/queue');
+  });
+
+  it('is the first page of the navigation the role may read otherwise', () => {
+    expect(branchHomePath(signedIn(SYSTEM_ROLES.Finance), 'TPY')).toBe('/TPY/patients');
+    expect(branchHomePath(signedIn(['dashboard:read', 'reports:read']), 'TPY')).toBe(
+      '/TPY/dashboard',
+    );
+    // A role that reads none of them gets the first page open to every role.
+    expect(branchHomePath(signedIn([]), 'TPY')).toBe('/TPY/mco');
+  });
+
+  it("skips what the clinic has not bought, and ends at the user's profile", () => {
+    expect(branchHomePath(signedIn(SYSTEM_ROLES.Finance, ['clinic.dashboard']), 'TPY')).toBe(
+      '/TPY/dashboard',
+    );
+    expect(branchHomePath(signedIn(SYSTEM_ROLES.Finance, []), 'TPY')).toBe('/TPY/user/profile');
+  });
+
+  it("uses the role of the branch in the address, none for another's", () => {
+    const doctor = signedIn(SYSTEM_ROLES.Doctor, ['clinic.queue', 'clinic.mco']);
+    expect(branchHomePath(doctor, 'TPY')).toBe('/TPY/queue');
+    expect(branchHomePath(doctor, 'JUR')).toBe('/JUR/mco');
   });
 });

@@ -1,5 +1,6 @@
-import { UserType } from '@clinic/domain';
-import { defaultBranchCode, type Session } from './session.ts';
+import { UserType, type Permission } from '@clinic/domain';
+import { SIDE_NAV_PAGES, type BranchPage } from './sections.ts';
+import { defaultBranchCode, hasModule, type Session } from './session.ts';
 
 export const CATALOG_LANDING = '/console/catalogs/medications';
 export const STAFF_LOGIN = '/auth/login';
@@ -23,6 +24,26 @@ export function landingPath(session: Session, redirect: string | null): string {
   const target = safeRedirect(redirect);
   if (target) return target.replace(/\{branchCode\}|:branchCode/g, encodeURIComponent(code));
   return session.kind === 'tenant' ? '/console' : `/${encodeURIComponent(code)}`;
+}
+
+/** The page every role may open: the user's own profile. */
+export const PROFILE_PAGE = 'user/profile';
+
+/**
+ * A branch's first page for the user (where `/{branchCode}` and `/` lead), among the pages
+ * of the side navigation the clinic has bought, in their order: the first one the user's
+ * role in that branch reads (the queue for most roles; the patients for Finance, who does
+ * not read the queue), else the first one open to every role, else the user's profile.
+ */
+export function branchHomePath(session: Session, branchCode: string): string {
+  const branch = session.info.branches.find((option) => option.code === branchCode);
+  const permissions: readonly Permission[] = branch?.permissions ?? [];
+  const bought: BranchPage[] = SIDE_NAV_PAGES.filter((page) => hasModule(session, page.module));
+  const page =
+    bought.find(
+      (candidate) => candidate.permission && permissions.includes(candidate.permission),
+    ) ?? bought.find((candidate) => candidate.permission === undefined);
+  return `/${encodeURIComponent(branchCode)}/${page?.path ?? PROFILE_PAGE}`;
 }
 
 /** The login page of a mode, with a redirect back to `path` unless the user signed out. */

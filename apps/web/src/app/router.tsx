@@ -5,7 +5,7 @@ import {
   StaffLoginPage,
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
-import { RequireSession, RootRedirect } from './guards.tsx';
+import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
 
 /*
  * Every page but sign-in is its own chunk (`lazy`), so a page downloads only its own
@@ -103,7 +103,7 @@ export const appRoutes: RouteObject[] = [
         )),
       ),
     children: [
-      { index: true, element: <Navigate to="queue" replace /> },
+      { index: true, element: <BranchHome /> },
       {
         path: 'queue',
         lazy: async () => {

@@ -1,4 +1,5 @@
-import i18next from 'i18next';
+import type { RefusalCode } from '@clinic/domain';
+import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 
@@ -12,6 +13,19 @@ function storedLanguage(): string {
     return 'en';
   }
 }
+
+// Typed keys: `t('queue.add.title')` is checked against the English resource, so a misspelt
+// or removed key fails the type check. The `refusal` namespace holds one text per refusal
+// code (loaded after first paint, `api/refusal-text.ts`).
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en; refusal: Record<RefusalCode, string> };
+  }
+}
+
+/** A key of the English texts, e.g. 'nav.queue', for tables of keys. */
+export type TextKey = ParseKeys;
 
 export const i18n = i18next;
 

@@ -13,6 +13,60 @@ const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 /** Local part, '@', and a domain of dot-separated labels ending in a 2+ letter top level. */
 const EMAIL_PATTERN = /^[^\s@"<>(),;:\\[\]]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
 
+/**
+ * Addresses the product itself uses or may use (its own pages, the API, mail and support
+ * hosts): no clinic may register them, so no clinic's link can pose as the product's.
+ */
+export const RESERVED_SUBDOMAINS: ReadonlySet<string> = new Set([
+  'about',
+  'account',
+  'accounts',
+  'admin',
+  'administrator',
+  'assets',
+  'billing',
+  'clinic',
+  'clinics',
+  'config',
+  'console',
+  'dashboard',
+  'display',
+  'files',
+  'forgot-password',
+  'healthz',
+  'help',
+  'login',
+  'logout',
+  'mailer',
+  'metrics',
+  'portal',
+  'postmaster',
+  'privacy',
+  'public',
+  'readyz',
+  'register',
+  'security',
+  'signin',
+  'sign-in',
+  'signout',
+  'sign-out',
+  'signup',
+  'sign-up',
+  'static',
+  'status',
+  'support',
+  'system',
+  'terms',
+  'tenant',
+  'tenants',
+  'validate',
+  'webmaster',
+]);
+
+export function isReservedSubdomain(value: string): boolean {
+  return RESERVED_SUBDOMAINS.has(value.toLowerCase());
+}
+
 export function isValidSubdomain(value: string): boolean {
   return (
     value.length >= SUBDOMAIN_MIN && value.length <= SUBDOMAIN_MAX && SUBDOMAIN_PATTERN.test(value)

@@ -21,6 +21,9 @@ function prefixed<P extends string, T extends Record<string, string>>(
   return Object.fromEntries(entries) as Prefixed<P, T>;
 }
 
+/** Deeper than any request of the API; deeper input is refused before anything walks it. */
+export const MAX_REQUEST_NESTING = 32;
+
 const waitFor = (what: string) => (wait: string) => `${what} Please wait ${wait} and try again.`;
 
 /** The API's own refusals: access, sessions, accounts and each feature's rules. */
@@ -32,10 +35,16 @@ export const API_REFUSALS = {
   'request.mediaType': 'This content type is not accepted; send application/json.',
   'request.contentLength': 'The request body length does not match its Content-Length.',
   'request.badUrl': 'The address is not valid: a part of it cannot be decoded.',
+  'request.tooDeep': `The request is nested more than ${MAX_REQUEST_NESTING} levels deep.`,
+  'request.timedOut':
+    'This took too long and was stopped. Please try again in a moment; if it keeps happening, make the search more specific.',
+  'request.abandoned': 'The request was abandoned while it waited for its turn.',
   'request.refused': (message: string) => message,
   'route.notFound': (method: string, path: string) => `There is no ${method} ${path}.`,
   'server.failed': (reference: string) =>
     `Something went wrong on our side. Please try again; if it keeps happening, quote reference ${reference}.`,
+  'clinic.busy':
+    'Your clinic is sending more requests than the server can take at once. Please wait a moment and try again.',
   'record.notFound': 'Not found.',
   'record.changed': 'This record was changed by someone else. Please reload it and try again.',
   'session.signInFirst': 'Please sign in first.',
@@ -53,6 +62,8 @@ export const API_REFUSALS = {
   'session.deviceNotAuthorized':
     'This device is not authorized yet. We have emailed you a link to authorize it.',
   'session.singpassUnavailable': SINGPASS_UNAVAILABLE,
+  'device.tooManyMails': (wait: string) =>
+    `We have emailed you several device links already. Please use one of them, or wait ${wait} and try again.`,
   'device.authorizationFailed': DEVICE_CONFIRM_TEXTS.failure,
   'password.currentWrong': 'The current password is not correct.',
   'password.currentAttempts': waitFor('Too many wrong current passwords.'),
@@ -66,6 +77,8 @@ export const API_REFUSALS = {
   'metrics.tokenWrong': 'This token may not read the metrics.',
   'tenant.registrationLimit':
     'Too many clinics were registered from your network. Please try again later.',
+  'tenant.activationLimit':
+    'Too many activation codes were tried from your network. Please wait and try again.',
   'tenant.notFound': 'No clinic is registered at this subdomain. Please check your link.',
   'tenant.alreadyActive': 'This clinic is already activated. Please sign in.',
   'tenant.resendWait': (seconds: number) =>
@@ -88,6 +101,8 @@ export const API_REFUSALS = {
   'patient.idNumberRequired': ID_NUMBER_REQUIRED,
   'patient.idNumberTooLong': ID_NUMBER_TOO_LONG,
   'patient.noIdNumber': 'This patient has no ID number (ID type NA): change the ID type first.',
+  'patient.trialLimit': (perDay: number) =>
+    `A clinic on trial may register ${perDay} patients a day. Please try again tomorrow, or contact us to end the trial.`,
   'queue.entryNotFound': 'This queue entry does not exist.',
   'queue.entryDeleted': 'This queue entry has been deleted.',
   'queue.anotherBranch':

@@ -1,7 +1,7 @@
 /**
  * The patient constants, messages and small rules that need no zod, so that screens (and
- * the English texts, which every page loads) can use them without the schemas in
- * patient.ts.
+ * the English texts, which every page loads) can use them without the patient schemas
+ * (patient-create.ts, patient-search.ts and the others).
  */
 
 /** Title options, in the spec's order. */

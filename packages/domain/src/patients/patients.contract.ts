@@ -2,16 +2,10 @@ import { z } from 'zod';
 import { joinContract, type RouteSchemas } from '../common/contract.ts';
 import { dataOf, listOf } from '../common/envelope.ts';
 import { patientsApi } from './patients.endpoints.ts';
-import {
-  PatientCardNoPatchBody,
-  PatientCreateBody,
-  PatientCreateResult,
-  PatientIdParams,
-  PatientNricPatchBody,
-  PatientOptionQuery,
-  PatientPickerOption,
-  PatientProfile,
-} from './patient.ts';
+import { PatientCardNoPatchBody, PatientNricPatchBody } from './patient-changes.ts';
+import { PatientCreateBody, PatientCreateResult } from './patient-create.ts';
+import { PatientIdParams, PatientProfile } from './patient-profile.ts';
+import { PatientOptionQuery, PatientPickerOption } from './patient-search.ts';
 
 /** Patients as the front desk registers and finds them (doc 1 section 7 'Patients and pickers'). */
 export const patientsSchemas = {

@@ -15,7 +15,7 @@
  * Context rules of the add-to-queue form (the visit time of a backdated visit must not be
  * in the future, for clinics with an HCI code) are `queueCreateProblems(body, context)`,
  * called by the server with the clinic's clock; `queueCreateBodyFor(context)` adds them
- * to the schema for a form. See patients/patient.ts for the same split.
+ * to the schema for a form. See patients/patient-create.ts for the same split.
  */
 import { z } from 'zod';
 import type { FieldError } from '../common/api.ts';

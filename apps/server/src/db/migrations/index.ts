@@ -9,6 +9,8 @@ import * as distributionReady from './2026-11-24T1300_distribution_ready.ts';
 import * as nameWordsForcedRls from './2026-11-24T1400_name_words_under_forced_rls.ts';
 import * as roles from './2026-11-24T1500_roles.ts';
 import * as dataChangeNotices from './2026-11-25T0900_data_change_notices.ts';
+import * as auditPatient from './2026-11-25T1000_audit_patient.ts';
+import * as accessChangeNotices from './2026-11-25T1100_access_change_notices.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1400_name_words_under_forced_rls': nameWordsForcedRls,
   '2026-11-24T1500_roles': roles,
   '2026-11-25T0900_data_change_notices': dataChangeNotices,
+  '2026-11-25T1000_audit_patient': auditPatient,
+  '2026-11-25T1100_access_change_notices': accessChangeNotices,
 };

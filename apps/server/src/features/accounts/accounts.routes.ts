@@ -49,7 +49,7 @@ export function accountsRoutes(ctx: AppContext) {
       ...routeOf(accountsContract.confirmActivation, 'accounts'),
       config: { access: 'public' },
       handler: async (request) => {
-        await confirmActivation(ctx, request.params.subdomain, request.body);
+        await confirmActivation(ctx, request.params.subdomain, request.body, request.ip);
         return { data: { subdomain: request.params.subdomain, activated: true } };
       },
     });

@@ -1,24 +1,15 @@
 import { DEVICE_CONFIRM_TEXTS } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import { withTenant } from '../../db/tenant-db.ts';
-import {
-  expectStatus,
-  newClinic,
-  startTestApp,
-  type Clinic,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { expectStatus } from '../../../test/helpers.ts';
 
-let t: TestApp;
-let clinic: Clinic;
+const { t, clinic } = setupApiTest();
 beforeAll(async () => {
-  t = await startTestApp();
-  clinic = await newClinic(t);
   await withTenant(t.database.db, clinic.tenantId, (tx) =>
     tx.db.updateTable('tenants').set({ requireDeviceAuthorization: true }).execute(),
   );
 });
-afterAll(() => t.close());
 
 const signInFrom = (whiteList?: string) =>
   t.call('POST', '/api/v1/sign-in', {

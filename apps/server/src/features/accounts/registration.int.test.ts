@@ -1,5 +1,6 @@
 import { ALL_PERMISSIONS, messageCatalogue } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import {
   expectStatus,
   randomAddress,
@@ -7,15 +8,9 @@ import {
   readTemporaryPassword,
   registrationBody,
   signIn,
-  startTestApp,
-  type TestApp,
 } from '../../../test/helpers.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+const { t } = setupApiTest({ clinics: 0 });
 
 const register = (body: unknown, remoteAddress = randomAddress()) =>
   t.call('POST', '/api/v1/tenants', { body, remoteAddress });

@@ -2,6 +2,7 @@ import {
   ALL_MODULES,
   UserType,
   currencyOfCountry,
+  isReservedSubdomain,
   message,
   type FieldError,
   type TenantConfirmBody,
@@ -38,6 +39,8 @@ export const MAX_ACTIVATION_ATTEMPTS = 5;
 export const FIRST_BRANCH_CODE = 'MAIN';
 const RESEND_RULE = { limit: 1, windowSeconds: 60 };
 const REGISTRATIONS_PER_ADDRESS = { limit: 10, windowSeconds: 3600 };
+/** Failed activation codes per address (any clinic's): guessing or burning codes is slow. */
+export const ACTIVATIONS_PER_ADDRESS = { limit: 10, windowSeconds: 900 };
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3600_000);
 
@@ -71,7 +74,7 @@ function activationMail(
 
 async function takenFields(ctx: AppContext, body: TenantRegistrationBody): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  if (await tenantIdBySubdomain(ctx.db, body.subdomain)) {
+  if (isReservedSubdomain(body.subdomain) || (await tenantIdBySubdomain(ctx.db, body.subdomain))) {
     errors.push({
       field: 'subdomain',
       message: message('tenant.message.subdomainTaken'),
@@ -235,41 +238,55 @@ export async function confirmActivation(
   ctx: AppContext,
   subdomain: string,
   body: TenantConfirmBody,
+  address: string,
 ): Promise<void> {
+  const attempt = await ctx.throttle.reserve([
+    {
+      key: `activate:${address}`,
+      rule: ACTIVATIONS_PER_ADDRESS,
+      refusal: (wait) => rateLimited(wait, 'tenant.activationLimit'),
+    },
+  ]);
   const tenantId = await tenantOfSubdomain(ctx, subdomain);
-  const password = temporaryPassword();
-  const passwordHash = await hashSecret(password);
+  // The clinic's state and the code are checked before the temporary password is hashed:
+  // a wrong or stale code costs one hash check, not two.
   const outcome = await withTenant(ctx.db, tenantId, async (tx): Promise<ConfirmOutcome> => {
     const tenant = await repo.findTenant(tx, { forUpdate: true });
     if (!tenant) return { ok: false, error: notFound('record.notFound') };
-    if (tenant.activatedAt) return { ok: false, error: badRequest('tenant.alreadyActive') };
-    if (tenant.activationAttempts >= MAX_ACTIVATION_ATTEMPTS) {
-      return {
-        ok: false,
-        error: fieldError('activeCode', 'tenant.codeAttemptsUsed'),
-      };
-    }
-    if (!tenant.activationCodeExpiresAt || tenant.activationCodeExpiresAt.getTime() < Date.now()) {
-      return {
-        ok: false,
-        error: fieldError('activeCode', 'tenant.codeExpired'),
-      };
-    }
+    const refusal = activationRefusal(tenant);
+    if (refusal) return { ok: false, error: refusal };
     if (!(await verifySecret(tenant.activationCodeHash, body.activeCode))) {
-      const attempts = await repo.countActivationAttempt(tx);
-      const left = MAX_ACTIVATION_ATTEMPTS - attempts;
-      return {
-        ok: false,
-        error:
-          left > 0
-            ? fieldError('activeCode', 'tenant.codeWrong', left)
-            : fieldError('activeCode', 'tenant.codeWrongLast'),
-      };
+      return { ok: false, error: wrongCode(await repo.countActivationAttempt(tx)) };
     }
-    await activate(ctx, tx, tenant.clinicName, password, passwordHash);
+    const password = temporaryPassword();
+    await activate(ctx, tx, tenant.clinicName, password, await hashSecret(password));
     return { ok: true };
   });
   if (!outcome.ok) throw outcome.error;
+  await ctx.throttle.release(attempt); // only failed attempts count
+}
+
+/** Why a clinic's code cannot be tried now, if it cannot. */
+function activationRefusal(tenant: {
+  activatedAt: Date | null;
+  activationAttempts: number;
+  activationCodeExpiresAt: Date | null;
+}): AppError | undefined {
+  if (tenant.activatedAt) return badRequest('tenant.alreadyActive');
+  if (tenant.activationAttempts >= MAX_ACTIVATION_ATTEMPTS) {
+    return fieldError('activeCode', 'tenant.codeAttemptsUsed');
+  }
+  if (!tenant.activationCodeExpiresAt || tenant.activationCodeExpiresAt.getTime() < Date.now()) {
+    return fieldError('activeCode', 'tenant.codeExpired');
+  }
+  return undefined;
+}
+
+function wrongCode(attempts: number): AppError {
+  const left = MAX_ACTIVATION_ATTEMPTS - attempts;
+  return left > 0
+    ? fieldError('activeCode', 'tenant.codeWrong', left)
+    : fieldError('activeCode', 'tenant.codeWrongLast');
 }
 
 async function activate(

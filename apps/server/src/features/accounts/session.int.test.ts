@@ -1,5 +1,6 @@
 import { SINGPASS_UNAVAILABLE } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import { withTenant } from '../../db/tenant-db.ts';
 import {
   expectStatus,
@@ -9,19 +10,11 @@ import {
   readTemporaryPassword,
   registrationBody,
   signIn,
-  startTestApp,
   todayStart,
   type Clinic,
-  type TestApp,
 } from '../../../test/helpers.ts';
 
-let t: TestApp;
-let clinic: Clinic;
-beforeAll(async () => {
-  t = await startTestApp();
-  clinic = await newClinic(t);
-});
-afterAll(() => t.close());
+const { t, clinic } = setupApiTest();
 
 const INVALID = 'Incorrect username or password.';
 
@@ -247,7 +240,7 @@ describe('sign-out', () => {
         .execute(),
     );
     expect((await t.call('GET', '/api/v1/timeout', { token: session.token })).status).toBe(401);
-    clinic = { ...clinic, ...(await freshSession(clinic)) };
+    Object.assign(clinic, await freshSession(clinic));
   });
 });
 
@@ -302,7 +295,7 @@ describe('password change', () => {
       body: { currentPassword: clinic.password, newPassword: 'Brand-new-pass-77' },
     });
     expectStatus(changed, 200);
-    clinic = { ...clinic, password: 'Brand-new-pass-77' };
+    Object.assign(clinic, { password: 'Brand-new-pass-77' });
     expect((await t.call('GET', '/api/v1/timeout', { token: other.token })).status).toBe(401);
     expectStatus(await t.call('GET', '/api/v1/timeout', { token: clinic.token }), 200);
   });

@@ -10,8 +10,8 @@ import {
 import { withTenant, type TenantTx } from '../../db/tenant-db.ts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { signInTarget, tenantIdOfUser, type Principal } from '../../platform/directory.ts';
-import type { AppError } from '../../platform/errors.ts';
 import {
+  AppError,
   badRequest,
   fieldError,
   fieldProblem,
@@ -172,6 +172,26 @@ async function attemptSignIn(
 }
 
 /** A refusal when the clinic authorizes devices and this one is not yet; mails a link once. */
+/** Mails authorizing a new device, per user per hour: a stolen password cannot flood a mailbox. */
+export const DEVICE_MAILS_PER_USER: ThrottleRule = { limit: 5, windowSeconds: 3600 };
+
+/** Counts one more device mail of the user, or answers the refusal when they had enough. */
+async function reserveDeviceMail(ctx: AppContext, userId: string): Promise<AppError | undefined> {
+  try {
+    await ctx.throttle.reserve([
+      {
+        key: `device-mail:${userId}`,
+        rule: DEVICE_MAILS_PER_USER,
+        refusal: (wait) => rateLimited(wait, 'device.tooManyMails', minutes(wait)),
+      },
+    ]);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
 async function checkDevice(
   ctx: AppContext,
   tx: TenantTx,
@@ -182,6 +202,8 @@ async function checkDevice(
   const known = await repo.findDeviceAuthorization(tx, user.id, { visitorId });
   if (known?.authorizedAt) return undefined;
   if (!known) {
+    const tooMany = await reserveDeviceMail(ctx, user.id);
+    if (tooMany) return tooMany;
     const id = await repo.insertDeviceAuthorization(tx, user.id, visitorId);
     await ctx.mail.queue(tx, {
       to: user.email,

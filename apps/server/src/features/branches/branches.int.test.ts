@@ -1,23 +1,15 @@
 import { ALL_PERMISSIONS } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import { withTenant } from '../../db/tenant-db.ts';
-import {
-  expectStatus,
-  giveBranch,
-  newClinic,
-  signIn,
-  startTestApp,
-  type Clinic,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { expectStatus, giveBranch, signIn } from '../../../test/helpers.ts';
 
-let t: TestApp;
-let a: Clinic;
-let b: Clinic;
+const {
+  t,
+  clinics: [a, b],
+} = setupApiTest({ clinics: 2 });
 let secondBranchOfA: string;
 beforeAll(async () => {
-  t = await startTestApp();
-  [a, b] = await Promise.all([newClinic(t), newClinic(t)]);
   // Clinic A opens a second branch the administrator cannot work in (yet).
   secondBranchOfA = await withTenant(t.database.db, a.tenantId, async (tx) => {
     const { id } = await tx.db
@@ -34,7 +26,6 @@ beforeAll(async () => {
     return id;
   });
 });
-afterAll(() => t.close());
 
 describe('GET /branches/current', () => {
   it('answers the chosen branch with its currency and printer', async () => {

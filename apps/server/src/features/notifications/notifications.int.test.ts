@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import {
   addBranch,
   addUser,
@@ -62,18 +63,15 @@ class Listener {
   }
 }
 
-let t: TestApp;
+const { t, clinic, users } = setupApiTest({
+  config: { socketSessionCheckMs: 200 },
+  users: { doctor: { type: '50' } },
+});
 let base: string;
-let clinic: Clinic;
-let doctorId: string;
 beforeAll(async () => {
-  t = await startTestApp({ socketSessionCheckMs: 200 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/notifications/ws`;
-  clinic = await newClinic(t);
-  doctorId = (await addUser(t, clinic, '50')).id;
 });
-afterAll(() => t.close());
 
 const socketUrl = (token: string, branchId: string) =>
   `${base}?branchId=${branchId}&token=${encodeURIComponent(token)}`;
@@ -107,7 +105,7 @@ async function enqueue(app: TestApp, c: Clinic, doctor: string) {
 describe('notification socket', () => {
   it('delivers each queue event of the branch after commit, with a message for people where the spec shows one', async () => {
     const socket = await listen(clinic.token, clinic.branchId);
-    const entry = await enqueue(t, clinic, doctorId);
+    const entry = await enqueue(t, clinic, users.doctor.id);
     const added = await socket.waitFor('queueAdded');
     expect(added.data).toMatchObject({
       id: entry.id,
@@ -136,7 +134,7 @@ describe('notification socket', () => {
 
   it('tells a voided entry with its reason', async () => {
     const socket = await listen(clinic.token, clinic.branchId);
-    const entry = await enqueue(t, clinic, doctorId);
+    const entry = await enqueue(t, clinic, users.doctor.id);
     await t.call('DELETE', `/api/v1/queue/${entry.id}`, {
       token: clinic.token,
       branchId: clinic.branchId,
@@ -156,7 +154,7 @@ describe('notification socket', () => {
     const other = await newClinic(t);
     const otherSocket = await listen(other.token, other.branchId);
     const mainSocket = await listen(clinic.token, clinic.branchId);
-    await enqueue(t, clinic, doctorId);
+    await enqueue(t, clinic, users.doctor.id);
     await mainSocket.waitFor('queueAdded');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(eastSocket.messages).toEqual([]);
@@ -247,7 +245,7 @@ describe.runIf(inject('databaseUrl') !== 'pglite')('two API instances on one dat
         `${secondBase}?branchId=${clinic.branchId}&token=${encodeURIComponent(clinic.token)}`,
       );
       await socket.opened();
-      const entry = await enqueue(t, clinic, doctorId);
+      const entry = await enqueue(t, clinic, users.doctor.id);
       const received = await socket.waitFor('queueAdded');
       expect(received.data.id).toBe(entry.id);
       socket.close();

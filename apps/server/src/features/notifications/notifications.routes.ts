@@ -17,6 +17,29 @@ const PING_MS = 30_000;
 export const SESSION_ENDED_CLOSE = 4401;
 /** The server is shutting down (a restart or a rolling deploy): the client reconnects. */
 export const SERVICE_RESTART_CLOSE = 1012;
+/** Close code of a socket beyond its session's allowance (`SOCKETS_PER_SESSION`). */
+export const TOO_MANY_SOCKETS_CLOSE = 4429;
+/** Open sockets one session (or display link) may hold per instance: a tab or a board each. */
+export const SOCKETS_PER_SESSION = 20;
+
+/** Open sockets per session on this instance. */
+class SessionSockets {
+  readonly #open = new Map<string, number>();
+
+  /** Counts one more socket of the session, unless it already holds its allowance. */
+  open(sessionId: string): boolean {
+    const count = this.#open.get(sessionId) ?? 0;
+    if (count >= SOCKETS_PER_SESSION) return false;
+    this.#open.set(sessionId, count + 1);
+    return true;
+  }
+
+  closed(sessionId: string): void {
+    const count = (this.#open.get(sessionId) ?? 1) - 1;
+    if (count > 0) this.#open.set(sessionId, count);
+    else this.#open.delete(sessionId);
+  }
+}
 
 /** What a socket may see: a public board gets where to go, never who. */
 function shownTo(principal: Principal, event: BranchEvent): NotificationEvent {
@@ -54,6 +77,7 @@ async function stillAllowed(
  * names. The access guard checks token and branch before the upgrade.
  */
 export function notificationsRoutes(ctx: AppContext) {
+  const sessionSockets = new SessionSockets();
   return async (app: FastifyInstance) => {
     app.get(
       notificationsContract.socket.path,
@@ -72,6 +96,10 @@ export function notificationsRoutes(ctx: AppContext) {
       },
       (socket: WebSocket, request) => {
         const principal = principalOf(request);
+        if (!sessionSockets.open(principal.sessionId)) {
+          socket.close(TOO_MANY_SOCKETS_CLOSE, 'Too many open connections for this session');
+          return;
+        }
         const branchId = request.branchId ?? '';
         const tokenHash = request.tokenHash ?? Buffer.alloc(0);
         const kind = principal.kind === 'display' ? 'display' : 'staff';
@@ -89,7 +117,7 @@ export function notificationsRoutes(ctx: AppContext) {
           alive = false;
           socket.ping();
         }, PING_MS);
-        const sessionCheck = setInterval(() => {
+        const checkAccess = () =>
           stillAllowed(ctx, principal, tokenHash, branchId)
             .then((allowed) => {
               if (!allowed) socket.close(SESSION_ENDED_CLOSE, 'Session ended');
@@ -97,10 +125,19 @@ export function notificationsRoutes(ctx: AppContext) {
             .catch((error: unknown) =>
               request.log.warn({ err: error }, 'socket session check failed'),
             );
-        }, ctx.config.socketSessionCheckMs);
+        const sessionCheck = setInterval(() => void checkAccess(), ctx.config.socketSessionCheckMs);
+        // A sign-out, revoked link, disabled user or lost branch is checked at once.
+        const stopAccessWatch = ctx.events.onAccessChange((change) => {
+          if (change.tenantId !== principal.tenantId) return;
+          if (change.sessionId === principal.sessionId || change.userId === principal.userId) {
+            void checkAccess();
+          }
+        });
         socket.on('close', () => {
+          sessionSockets.closed(principal.sessionId);
           ctx.metrics.openSockets.dec({ kind });
           unsubscribe();
+          stopAccessWatch();
           clearInterval(ping);
           clearInterval(sessionCheck);
         });

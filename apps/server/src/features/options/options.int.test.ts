@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addBranch,
-  addUser,
-  expectStatus,
-  newClinic,
-  startTestApp,
-  type Clinic,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
+import { addBranch, addUser, expectStatus, newClinic } from '../../../test/helpers.ts';
 
-let t: TestApp;
-let clinic: Clinic;
-let desk: { token: string; branchId: string };
-beforeAll(async () => {
-  t = await startTestApp();
-  clinic = await newClinic(t);
-  desk = { token: (await addUser(t, clinic, 'Front Desk')).token, branchId: clinic.branchId };
-});
-afterAll(() => t.close());
+const { t, clinic, users } = setupApiTest({ users: { desk: { type: 'Front Desk' } } });
+const desk = users.desk;
 
 const admin = () => ({ token: clinic.token, branchId: clinic.branchId });
-const items = async (path: string, caller = desk) => {
+const items = async (path: string, caller: { token: string; branchId: string } = desk) => {
   const response = await t.call('GET', `/api/v1${path}`, caller);
   expectStatus(response, 200);
   return response.body.data.items as Array<Record<string, unknown>>;

@@ -1,14 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import { withTenant } from '../../db/tenant-db.ts';
-import {
-  expectStatus,
-  newClinic,
-  patientBody,
-  startTestApp,
-  type Clinic,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { expectStatus, patientBody, type Clinic } from '../../../test/helpers.ts';
 
 /**
  * What the front desk sees when it types a name into the patient picker (GET
@@ -17,9 +11,10 @@ import {
  * Patients are registered through the API, so the words are kept by the trigger as the
  * API role, on PostgreSQL and on PGlite alike.
  */
-let t: TestApp;
-let clinic: Clinic;
-let other: Clinic;
+const {
+  t,
+  clinics: [clinic, other],
+} = setupApiTest({ clinics: 2 });
 const ids = new Map<string, string>();
 
 const NAMES = [
@@ -60,15 +55,11 @@ async function search(keyword: string, c: Clinic = clinic): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  [clinic, other] = await Promise.all([newClinic(t), newClinic(t)]);
   for (const name of NAMES) ids.set(name, await register(clinic, name));
   // The other clinic has a namesake, which must never show in the first clinic.
   await register(other, 'Tan Wei Ming');
   await register(other, 'Ong Wei Jie Other');
 }, 120_000);
-
-afterAll(() => t.close());
 
 describe('patient picker: names by the start of their words', () => {
   it('finds a name word by its start, not a fragment inside a word', async () => {

@@ -1,12 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  expectStatus,
-  newClinic,
-  startTestApp,
-  type Clinic,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { setupApiTest } from '../../../test/api-fixture.ts';
+import { expectStatus } from '../../../test/helpers.ts';
 
 /**
  * The picker's search by a field other than the name (the name has its own word index,
@@ -18,14 +13,13 @@ import {
 const ownerUrl = inject('databaseUrl');
 
 describe.runIf(ownerUrl !== 'pglite')('patient search at volume', () => {
-  let t: TestApp;
-  let clinic: Clinic;
-  let other: Clinic;
+  const {
+    t,
+    clinics: [clinic, other],
+  } = setupApiTest({ clinics: 2 });
   let owner: pg.Client;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    [clinic, other] = await Promise.all([newClinic(t), newClinic(t)]);
     owner = new pg.Client({ connectionString: ownerUrl });
     await owner.connect();
     // 40,000 patients in one clinic and 5,000 in another, one of them with a rare name.
@@ -49,10 +43,7 @@ describe.runIf(ownerUrl !== 'pglite')('patient search at volume', () => {
     await owner.query('ANALYZE patients');
   }, 120_000);
 
-  afterAll(async () => {
-    await owner.end();
-    await t.close();
-  });
+  afterAll(() => owner.end());
 
   async function plan(filter: string, pattern: string): Promise<string> {
     const { rows } = await owner.query<{ sql: string }>('SELECT patient_search_sql($1) AS sql', [

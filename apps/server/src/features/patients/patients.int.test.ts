@@ -1,24 +1,13 @@
 import { PATIENT_MESSAGES, nricFor } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import { withTenant } from '../../db/tenant-db.ts';
-import {
-  addBranch,
-  expectStatus,
-  newClinic,
-  patientBody,
-  startTestApp,
-  type Clinic,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { addBranch, expectStatus, patientBody, type Clinic } from '../../../test/helpers.ts';
 
-let t: TestApp;
-let clinic: Clinic;
-let other: Clinic;
-beforeAll(async () => {
-  t = await startTestApp();
-  [clinic, other] = await Promise.all([newClinic(t), newClinic(t)]);
-});
-afterAll(() => t.close());
+const {
+  t,
+  clinics: [clinic, other],
+} = setupApiTest({ clinics: 2 });
 
 const as = (c: Clinic) => ({ token: c.token, branchId: c.branchId });
 const create = (body: unknown, c = clinic) =>

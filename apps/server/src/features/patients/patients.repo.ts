@@ -18,6 +18,25 @@ export type NewPatient = Omit<
   | 'consultDoctorId'
 >;
 
+/**
+ * Patients the clinic registered in the last 24 hours, counted only while it is on trial
+ * (null otherwise): a trial clinic is small, so the count is cheap there.
+ */
+export async function patientsAddedTodayOnTrial(tx: TenantTx): Promise<number | null> {
+  const tenant = await tx.db
+    .selectFrom('tenants')
+    .select('status')
+    .where('id', '=', tx.tenantId)
+    .executeTakeFirst();
+  if (tenant?.status !== 'trial') return null;
+  const { count } = await tx.db
+    .selectFrom('patients')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .where('createdAt', '>', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirstOrThrow();
+  return count;
+}
+
 export async function insertPatient(tx: TenantTx, patient: NewPatient): Promise<string> {
   const { id } = await tx.db
     .insertInto('patients')

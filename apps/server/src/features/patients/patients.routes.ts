@@ -15,13 +15,19 @@ import {
 const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 
 /** Patients as the front desk registers and finds them (doc 1 section 7 'Patients and pickers'). */
+/** Searches of one clinic in work at once per instance: its share of database time. */
+export const SEARCHES_AT_ONCE_PER_CLINIC = 1;
+
 export function patientsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
     app.route({
       ...routeOf(patientsContract.create, 'patients'),
-      config: { access: { ...patientAccess, permission: 'patients:create' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:create' },
+        audit: { action: 'create', entity: 'patient', id: { from: 'answer', field: 'patientId' } },
+      },
       handler: async (request, reply) =>
         reply
           .code(201)
@@ -30,7 +36,14 @@ export function patientsRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(patientsContract.search, 'patients'),
-      config: { access: { ...patientAccess, permission: 'patients:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:read' },
+        audit: {
+          none: 'The picker: a page of names matching what the desk types, read as it types',
+        },
+        // A search costs from 1 ms to a scan of the clinic's patients, whatever its rate.
+        clinicConcurrency: SEARCHES_AT_ONCE_PER_CLINIC,
+      },
       handler: async (request) => {
         const items = await searchPatients(ctx.db, branchScope(ctx.db, request), request.query);
         return { data: { items, total: items.length } };
@@ -39,7 +52,10 @@ export function patientsRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(patientsContract.profile, 'patients'),
-      config: { access: { ...patientAccess, permission: 'patients:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:read' },
+        audit: { action: 'read', entity: 'patient', id: { from: 'params', field: 'id' } },
+      },
       handler: async (request) => ({
         data: await patientProfile(branchScope(ctx.db, request), request.params.id),
       }),
@@ -47,7 +63,15 @@ export function patientsRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(patientsContract.changeNric, 'patients'),
-      config: { access: { ...patientAccess, permission: 'patients:update' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:update' },
+        audit: {
+          action: 'update',
+          entity: 'patient',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'nric' },
+        },
+      },
       handler: async (request) => ({
         data: await changeNric(branchScope(ctx.db, request), request.params.id, request.body.nric),
       }),
@@ -55,7 +79,15 @@ export function patientsRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(patientsContract.changeCardNo, 'patients'),
-      config: { access: { ...patientAccess, permission: 'patients:update' } },
+      config: {
+        access: { ...patientAccess, permission: 'patients:update' },
+        audit: {
+          action: 'update',
+          entity: 'patient',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'cardNo' },
+        },
+      },
       handler: async (request) => ({
         data: await changeCardNo(
           branchScope(ctx.db, request),

@@ -13,14 +13,14 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
-import { audit } from '../../platform/audit.ts';
-import type { AppError } from '../../platform/errors.ts';
 import {
   fieldError,
   fieldErrors,
   fieldProblem,
   isUniqueViolation,
   notFound,
+  rateLimited,
+  type AppError,
 } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
@@ -77,6 +77,16 @@ async function cardNumberFor(
   return { prefix, cardNo: await repo.nextCardNumber(tx, prefix) };
 }
 
+/** New patients a clinic on trial may register in 24 hours (the outside probe added 300,000). */
+export const TRIAL_PATIENTS_PER_DAY = 1000;
+
+async function checkTrialLimit(tx: TenantTx): Promise<void> {
+  const added = await repo.patientsAddedTodayOnTrial(tx);
+  if (added !== null && added >= TRIAL_PATIENTS_PER_DAY) {
+    throw rateLimited(3600, 'patient.trialLimit', TRIAL_PATIENTS_PER_DAY);
+  }
+}
+
 /** Registers a patient with every rule of the add-to-queue form. */
 export async function createPatient(
   scope: BranchScope,
@@ -93,18 +103,12 @@ export async function createPatient(
         ...(await listProblems(tx, body)),
       ];
       if (problems.length > 0) refuse(problems);
+      await checkTrialLimit(tx);
       const duplicate = await duplicateProblem(tx, body);
       if (duplicate) throw duplicate;
       const { prefix, cardNo } = await cardNumberFor(tx, body);
       const { ignoreNameCheck: _ignore, ...fields } = body;
       const patientId = await repo.insertPatient(tx, { ...fields, cardNoPrefix: prefix, cardNo });
-      await audit(tx, {
-        userId: scope.userId,
-        branchId: scope.branchId,
-        action: 'create',
-        entity: 'patient',
-        entityId: patientId,
-      });
       return { patientId };
     });
   } catch (error) {
@@ -144,14 +148,6 @@ export async function changeNric(
       if (normalized && (await repo.nricTaken(tx, normalized, id)))
         throw fieldError('nric', 'patient.nricTaken');
       await repo.setNric(tx, id, normalized ?? nric);
-      await audit(tx, {
-        userId: scope.userId,
-        branchId: scope.branchId,
-        action: 'update',
-        entity: 'patient',
-        entityId: id,
-        detail: { field: 'nric' },
-      });
       return { id, nric: normalized };
     });
   } catch (error) {
@@ -171,14 +167,6 @@ export async function changeCardNo(
       await existingPatient(tx, id);
       if (await repo.cardNoTaken(tx, cardNo, id)) throw fieldError('cardNo', 'patient.cardNoTaken');
       await repo.setCardNo(tx, id, cardNo);
-      await audit(tx, {
-        userId: scope.userId,
-        branchId: scope.branchId,
-        action: 'update',
-        entity: 'patient',
-        entityId: id,
-        detail: { field: 'cardNo' },
-      });
       return { id, cardNo };
     });
   } catch (error) {
@@ -202,18 +190,11 @@ export async function searchPatients(
   return rows.map(({ consultDoctorId, ...row }) => ({ ...row, consultDoctor: consultDoctorId }));
 }
 
-/** The patient's profile; reading it is recorded in the audit trail. */
+/** The patient's profile (its route declares the audit row of the read). */
 export async function patientProfile(scope: BranchScope, id: string) {
   return scope.run(async (tx) => {
     const patient = await existingPatient(tx, id);
     const clinic = await clinicContext(tx, scope.branchId);
-    await audit(tx, {
-      userId: scope.userId,
-      branchId: scope.branchId,
-      action: 'read',
-      entity: 'patient',
-      entityId: id,
-    });
     const { tenantId: _tenant, consultDoctorId, createdAt, updatedAt, ...fields } = patient;
     return {
       ...fields,

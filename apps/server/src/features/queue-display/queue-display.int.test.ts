@@ -1,35 +1,30 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import {
   addBranch,
   addUser,
   expectStatus,
   newClinic,
   patientBody,
-  startTestApp,
   todayStart,
-  type Clinic,
-  type TestApp,
 } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/tenant-db.ts';
 
-let t: TestApp;
-let clinic: Clinic;
-let doctorId: string;
-let admin: { token: string; branchId: string };
-beforeAll(async () => {
-  t = await startTestApp({ socketSessionCheckMs: 200 });
-  clinic = await newClinic(t);
-  admin = { token: clinic.token, branchId: clinic.branchId };
-  doctorId = (await addUser(t, clinic, '50', { firstName: 'Benjamin' })).id;
+const { t, clinic, admin, users } = setupApiTest({
+  config: { socketSessionCheckMs: 200 },
+  users: { doctor: { type: '50', firstName: 'Benjamin' } },
 });
-afterAll(() => t.close());
 
 async function enqueue(caller = admin) {
   const patient = await t.call('POST', '/api/v1/patients', { ...caller, body: patientBody() });
   const entry = await t.call('POST', '/api/v1/queue', {
     ...caller,
-    body: { patientId: patient.body.data.patientId, doctorId, visitPurposes: ['Consultation'] },
+    body: {
+      patientId: patient.body.data.patientId,
+      doctorId: users.doctor.id,
+      visitPurposes: ['Consultation'],
+    },
   });
   expectStatus(entry, 201);
   return entry.body.data as { id: string; queueNum: string; version: number };
@@ -84,7 +79,7 @@ describe('the board', () => {
   it("takes the doctor's room and waiting area, and filters by area", async () => {
     const areas = await t.call('GET', '/api/v1/queue/waiting-areas?page=1&pageSize=999', admin);
     const [main, upstairs] = areas.body.data.items as Array<{ id: string }>;
-    const saved = await t.call('PUT', `/api/v1/queue/doctor-rooms/${doctorId}`, {
+    const saved = await t.call('PUT', `/api/v1/queue/doctor-rooms/${users.doctor.id}`, {
       ...admin,
       body: { roomName: 'Room 7', areaID: upstairs!.id },
     });
@@ -98,7 +93,7 @@ describe('the board', () => {
     const mainBoard = await board(`&areaID=${main!.id}`);
     expect(mainBoard.body.data.next.map((e: { id: string }) => e.id)).not.toContain(entry.id);
     const room = (body: Record<string, unknown>) =>
-      t.call('PUT', `/api/v1/queue/doctor-rooms/${doctorId}`, { ...admin, body });
+      t.call('PUT', `/api/v1/queue/doctor-rooms/${users.doctor.id}`, { ...admin, body });
     const moved = await room({ roomName: 'Room 8', areaID: upstairs!.id, version: 1 });
     expectStatus(moved, 200);
     expect(moved.body.data).toMatchObject({ roomName: 'Room 8', version: 2 });
@@ -108,7 +103,7 @@ describe('the board', () => {
     }
     const rooms = await t.call('GET', '/api/v1/queue/doctor-rooms', admin);
     expect(rooms.body.data.items).toContainEqual(
-      expect.objectContaining({ doctorId, roomName: 'Room 8', version: 2 }),
+      expect.objectContaining({ doctorId: users.doctor.id, roomName: 'Room 8', version: 2 }),
     );
     // A disabled doctor has no room to set.
     const retired = await addUser(t, clinic, '50', { firstName: 'Retired' });
@@ -119,7 +114,7 @@ describe('the board', () => {
     expect(listed.body.data.items.map((r: { doctorId: string }) => r.doctorId)).not.toContain(
       retired.id,
     );
-    const badArea = await t.call('PUT', `/api/v1/queue/doctor-rooms/${doctorId}`, {
+    const badArea = await t.call('PUT', `/api/v1/queue/doctor-rooms/${users.doctor.id}`, {
       ...admin,
       body: { roomName: 'Room 7', areaID: '00000000-0000-4000-8000-000000000000', version: 2 },
     });

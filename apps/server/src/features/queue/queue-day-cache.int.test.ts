@@ -1,35 +1,26 @@
 import type { QueueEntry } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import { withTenant } from '../../db/tenant-db.ts';
-import {
-  addUser,
-  expectStatus,
-  newClinic,
-  patientBody,
-  startTestApp,
-  todayStart,
-  type Clinic,
-  type TestApp,
-} from '../../../test/helpers.ts';
+import { expectStatus, patientBody, todayStart, type TestApp } from '../../../test/helpers.ts';
 
 /**
  * The day's queue list is kept in memory by each API instance (`QueueDayCache`): two
  * instances on one database, as behind a load balancer, must never show a list from
  * before a change once the change has reached them.
  */
-let one: TestApp;
-let two: TestApp;
-let clinic: Clinic;
-let doctorId: string;
-let desk: { token: string; branchId: string };
-
-beforeAll(async () => {
-  [one, two] = await Promise.all([startTestApp(), startTestApp()]);
-  clinic = await newClinic(one);
-  doctorId = (await addUser(one, clinic, '50', { firstName: 'Aaron', mcr: 'M55555A' })).id;
-  desk = { token: (await addUser(one, clinic, 'Front Desk')).token, branchId: clinic.branchId };
+const {
+  t: one,
+  clinic,
+  users,
+} = setupApiTest({
+  users: {
+    doctor: { type: '50', firstName: 'Aaron', mcr: 'M55555A' },
+    desk: { type: 'Front Desk' },
+  },
 });
-afterAll(() => Promise.all([one?.close(), two?.close()]));
+const { t: two } = setupApiTest({ clinics: 0 });
+const desk = users.desk;
 
 async function listOn(instance: TestApp): Promise<QueueEntry[]> {
   const response = await instance.call(
@@ -48,7 +39,7 @@ async function enqueueOn(instance: TestApp): Promise<QueueEntry> {
     ...desk,
     body: {
       patientId: patient.body.data.patientId,
-      doctorId,
+      doctorId: users.doctor.id,
       visitPurposes: ['Consultation'],
       isBackdate: false,
     },
@@ -113,7 +104,7 @@ describe('the day list kept in memory by each instance', () => {
       tx.db
         .updateTable('users')
         .set({ firstName: 'Benedict' })
-        .where('id', '=', doctorId)
+        .where('id', '=', users.doctor.id)
         .execute(),
     );
     for (const instance of [one, two]) {

@@ -28,6 +28,9 @@ class ScriptedBus implements EventBus {
     this.#changes.add(handler);
     return () => this.#changes.delete(handler);
   }
+  onAccessChange() {
+    return () => {};
+  }
   observeLag() {
     return () => {};
   }

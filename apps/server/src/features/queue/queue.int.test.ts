@@ -1,5 +1,6 @@
 import { PENDING_COLOUR, QUEUE_MESSAGES, QueueEntry, listOf } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import { withTenant } from '../../db/tenant-db.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import { listDay } from './queue.repo.ts';
@@ -9,26 +10,18 @@ import {
   expectStatus,
   newClinic,
   patientBody,
-  startTestApp,
   todayStart,
-  type Clinic,
-  type TestApp,
 } from '../../../test/helpers.ts';
 
-let t: TestApp;
-let clinic: Clinic;
-let doctorId: string;
-let frontDesk: { token: string };
-beforeAll(async () => {
-  t = await startTestApp();
-  clinic = await newClinic(t);
-  doctorId = (await addUser(t, clinic, '50', { firstName: 'Benjamin', mcr: 'M12345A' })).id;
-  frontDesk = await addUser(t, clinic, 'Front Desk');
+const { t, clinic, users } = setupApiTest({
+  users: {
+    doctor: { type: '50', firstName: 'Benjamin', mcr: 'M12345A' },
+    frontDesk: { type: 'Front Desk' },
+  },
 });
-afterAll(() => t.close());
 
 type Caller = { token: string; branchId: string };
-const desk = (): Caller => ({ token: frontDesk.token, branchId: clinic.branchId });
+const desk = (): Caller => ({ token: users.frontDesk.token, branchId: clinic.branchId });
 
 async function newPatient(caller: Caller = desk()): Promise<string> {
   const response = await t.call('POST', '/api/v1/patients', { ...caller, body: patientBody() });
@@ -44,7 +37,7 @@ async function enqueue(
     ...caller,
     body: {
       patientId: await newPatient(caller),
-      doctorId,
+      doctorId: users.doctor.id,
       visitPurposes: ['Consultation'],
       isBackdate: false,
       ...overrides,
@@ -93,7 +86,7 @@ describe('adding to the queue', () => {
     expect(visits.body.data.total).toBe(1);
     // The doctor picker preselects this doctor for the patient next time.
     const profile = await t.call('GET', `/api/v1/patients/${entry.patientId}/profile`, desk());
-    expect(profile.body.data.consultDoctor).toBe(doctorId);
+    expect(profile.body.data.consultDoctor).toBe(users.doctor.id);
   });
 
   it('numbers concurrent adds uniquely and without gaps', async () => {
@@ -134,7 +127,7 @@ describe('adding to the queue', () => {
     ]);
     const purpose = await t.call('POST', '/api/v1/queue', {
       ...desk(),
-      body: { patientId, doctorId, visitPurposes: ['Karaoke'] },
+      body: { patientId, doctorId: users.doctor.id, visitPurposes: ['Karaoke'] },
     });
     expect(purpose.body.error.errors[0]).toMatchObject({
       field: 'visitPurposes',
@@ -143,7 +136,7 @@ describe('adding to the queue', () => {
     });
     const empty = await t.call('POST', '/api/v1/queue', {
       ...desk(),
-      body: { patientId, doctorId, visitPurposes: [] },
+      body: { patientId, doctorId: users.doctor.id, visitPurposes: [] },
     });
     expect(empty.body.error.errors).toEqual([
       {
@@ -170,7 +163,7 @@ describe('adding to the queue', () => {
       ...desk(),
       body: {
         patientId: await newPatient(),
-        doctorId,
+        doctorId: users.doctor.id,
         visitPurposes: ['Consultation'],
         isBackdate: true,
       },
@@ -193,7 +186,7 @@ describe('adding to the queue', () => {
         ...desk(),
         body: {
           patientId: await newPatient(),
-          doctorId,
+          doctorId: users.doctor.id,
           visitPurposes: ['Consultation'],
           isBackdate: true,
           visitDate: future,
@@ -454,7 +447,7 @@ describe('search by patient', () => {
         ...desk(),
         body: {
           patientId,
-          doctorId,
+          doctorId: users.doctor.id,
           visitPurposes: ['Follow-up'],
           isBackdate: true,
           visitDate: todayStart() + 3600 * (i + 1),

@@ -24,7 +24,10 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.list, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:read' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:read' },
+        audit: { none: "The day's list of the branch: names and places, reloaded on every change" },
+      },
       // Serialised by hand from one statement's ready-made values (the schema above
       // documents it): a 300-entry day is about 220 KB of JSON (see `dayAnswerJson`),
       // kept in memory until it changes (`QueueDayCache`).
@@ -37,7 +40,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.patientHistory, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:read' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:read' },
+        audit: {
+          action: 'read',
+          entity: 'patient',
+          id: { from: 'query', field: 'patientID' },
+          detail: { record: 'queue' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.patientHistory(scope(request), request.query),
       }),
@@ -45,14 +56,30 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.add, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:create' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:create' },
+        audit: {
+          action: 'create',
+          entity: 'queue',
+          id: { from: 'answer', field: 'id' },
+          detail: { patientId: { from: 'body', field: 'patientId' } },
+        },
+      },
       handler: async (request, reply) =>
         reply.code(201).send({ data: await queue.addToQueue(ctx, scope(request), request.body) }),
     });
 
     app.route({
       ...routeOf(queueContract.visitPurposes, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'visitPurposes' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.changeVisitPurposes(
           ctx,
@@ -66,7 +93,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.roomService, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'roomService' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.changeRoomService(
           ctx,
@@ -80,7 +115,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.status, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'status' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.changeStatus(
           ctx,
@@ -94,7 +137,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.remark, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'remark' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.changeRemark(
           ctx,
@@ -108,7 +159,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.visitTime, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'body', field: 'id' },
+          detail: { field: 'visitTime' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.changeVisitTime(
           ctx,
@@ -122,7 +181,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.remove, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:delete' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:delete' },
+        audit: {
+          action: 'delete',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { reason: { from: 'body', field: 'voidedReason' } },
+        },
+      },
       handler: async (request) => {
         await queue.deleteEntry(
           ctx,
@@ -137,7 +204,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.swap, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'queueSeq' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.exchangeSeq(
           ctx,
@@ -151,7 +226,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.callIn, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'callIn' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.callIn(ctx, scope(request), request.params.id),
       }),
@@ -159,7 +242,15 @@ export function queueRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(queueContract.consultOut, 'queue'),
-      config: { access: { ...queueAccess, permission: 'queue:update' } },
+      config: {
+        access: { ...queueAccess, permission: 'queue:update' },
+        audit: {
+          action: 'update',
+          entity: 'queue',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'consultOut' },
+        },
+      },
       handler: async (request) => ({
         data: await queue.consultOut(ctx, scope(request), request.params.id),
       }),

@@ -16,7 +16,6 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { audit } from '../../platform/audit.ts';
 import {
   AppError,
   badRequest,
@@ -252,14 +251,6 @@ export async function addToQueue(
     // day's counter until commit, and every add of the branch waits for that lock.
     const id = randomUUID();
     const visitId = await openVisit(tx, entry);
-    await audit(tx, {
-      userId: scope.userId,
-      branchId: scope.branchId,
-      action: 'create',
-      entity: 'queue',
-      entityId: id,
-      detail: { patientId: body.patientId },
-    });
     const row = await repo.insertNumberedEntry(tx, { ...entry, id, visitId });
     const { doctorFirstName, doctorLastName, doctorMcr } = doctor;
     const added = repo.toQueueEntry({
@@ -404,14 +395,6 @@ export async function deleteEntry(
     });
     if (!voided) throw conflict();
     await visits.voidVisit(tx, entry.visitId);
-    await audit(tx, {
-      userId: scope.userId,
-      branchId: scope.branchId,
-      action: 'delete',
-      entity: 'queue',
-      entityId: id,
-      detail: { reason },
-    });
     const shown = { ...entry, voidedReason: reason };
     await publish(ctx, tx, scope, 'queueVoided', shown);
   });

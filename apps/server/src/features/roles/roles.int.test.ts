@@ -1,36 +1,27 @@
 import { SYSTEM_ROLES, SYSTEM_ROLE_NAMES, refusalMessage, type SessionInfo } from '@clinic/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupApiTest } from '../../../test/api-fixture.ts';
 import {
   addBranch,
   addUser,
   createRole,
   expectStatus,
   giveBranch,
-  newClinic,
   patientBody,
   roleIdOf,
   setRole,
   signIn,
-  startTestApp,
   todayStart,
-  type Clinic,
-  type TestApp,
 } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/tenant-db.ts';
 import { principalOfToken } from '../../platform/directory.ts';
 import { hashToken } from '../../platform/tokens.ts';
 
-let t: TestApp;
-let a: Clinic;
-let b: Clinic;
-let doctorId: string;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  [a, b] = await Promise.all([newClinic(t), newClinic(t)]);
-  doctorId = (await addUser(t, a, '50')).id;
-}, 60_000);
-afterAll(() => t.close());
+const {
+  t,
+  clinics: [a, b],
+  users,
+} = setupApiTest({ clinics: 2, users: { doctor: { type: '50' } } });
 
 const sorted = (permissions: readonly string[]) => [...permissions].sort();
 
@@ -46,7 +37,11 @@ async function enqueue(caller: { token: string; branchId: string }) {
   expectStatus(patient, 201);
   return t.call('POST', '/api/v1/queue', {
     ...caller,
-    body: { patientId: patient.body.data.patientId, doctorId, visitPurposes: ['Consultation'] },
+    body: {
+      patientId: patient.body.data.patientId,
+      doctorId: users.doctor.id,
+      visitPurposes: ['Consultation'],
+    },
   });
 }
 
@@ -78,7 +73,7 @@ describe('a nurse', () => {
       await t.call('POST', '/api/v1/queue/display-links', { ...caller, body: { name: 'TV' } }),
     );
     expectRefusedByRole(
-      await t.call('PUT', `/api/v1/queue/doctor-rooms/${doctorId}`, {
+      await t.call('PUT', `/api/v1/queue/doctor-rooms/${users.doctor.id}`, {
         ...caller,
         body: { roomName: 'Room 9', areaID: null },
       }),
@@ -160,7 +155,11 @@ describe('roles per branch', () => {
     expectRefusedByRole(
       await t.call('POST', '/api/v1/queue', {
         ...inEast,
-        body: { patientId: doctorId, doctorId, visitPurposes: ['Consultation'] },
+        body: {
+          patientId: users.doctor.id,
+          doctorId: users.doctor.id,
+          visitPurposes: ['Consultation'],
+        },
       }),
     );
     // A doctor reads diagnoses; front desk does not.

@@ -15,7 +15,15 @@ export function visitsRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(visitsContract.list, 'visits'),
-      config: { access: { ...patientAccess, permission: 'visits:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'visits:read' },
+        audit: {
+          action: 'read',
+          entity: 'patient',
+          id: { from: 'query', field: 'patientId' },
+          detail: { record: 'visits' },
+        },
+      },
       handler: async (request) => ({
         data: await visits.patientVisits(branchScope(ctx.db, request), request.query),
       }),
@@ -23,7 +31,15 @@ export function visitsRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(visitsContract.diagnoses, 'visits'),
-      config: { access: { ...patientAccess, permission: 'diagnoses:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'diagnoses:read' },
+        audit: {
+          action: 'read',
+          entity: 'visit',
+          id: { from: 'query', field: 'visitId' },
+          detail: { record: 'diagnoses' },
+        },
+      },
       handler: async (request) => {
         const items = await visits.visitDiagnoses(
           branchScope(ctx.db, request),
@@ -35,7 +51,15 @@ export function visitsRoutes(ctx: AppContext) {
 
     app.route({
       ...routeOf(visitsContract.prescriptions, 'visits'),
-      config: { access: { ...patientAccess, permission: 'prescriptions:read' } },
+      config: {
+        access: { ...patientAccess, permission: 'prescriptions:read' },
+        audit: {
+          action: 'read',
+          entity: 'visit',
+          id: { from: 'params', field: 'id' },
+          detail: { record: 'prescriptions' },
+        },
+      },
       handler: async (request) => {
         const items = await visits.visitPrescriptions(
           branchScope(ctx.db, request),

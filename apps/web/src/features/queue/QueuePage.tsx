@@ -3,6 +3,7 @@ import { Stack, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueueEvents } from '../../api/socket.ts';
+import { useBranch } from '../../app/branch.ts';
 import {
   clinicDayStart,
   clinicDayStartAt,
@@ -14,7 +15,7 @@ import { ColumnChooserDialog } from './ColumnChooserDialog.tsx';
 import { QueueListPanel } from './QueueListPanel.tsx';
 import { QueueTabs } from './QueueTabs.tsx';
 import { QueueToolbar } from './QueueToolbar.tsx';
-import { useBranch, useQueueDay, useRefreshQueue } from './queue-api.ts';
+import { useQueueDay, useRefreshQueue } from './queue-api.ts';
 import { readQueueColumns } from './queue-columns.ts';
 
 // The dialogs opened from the toolbar or a row (patient forms, search, labels) load when
@@ -29,7 +30,7 @@ const QueueLabelDialog = lazy(async () => ({
   default: (await import('./labels/QueueLabelDialog.tsx')).QueueLabelDialog,
 }));
 const PatientLabelDialog = lazy(async () => ({
-  default: (await import('./labels/PatientLabelDialog.tsx')).PatientLabelDialog,
+  default: (await import('../patients/PatientLabelDialog.tsx')).PatientLabelDialog,
 }));
 
 /** Events that also tell the desk what happened (in an error-coloured snackbar). */

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { clinicToday, useClinicOffset } from '../../app/clinic-time.ts';
 import { Can } from '../../app/permissions.tsx';
 import { LazyDateField } from '../../components/LazyDateField.tsx';
-import { branchPath } from './queue-api.ts';
+import { branchPath } from '../../app/branch.ts';
 import { shiftDay } from './queue-format.ts';
 
 export interface QueueToolbarProps {
@@ -59,7 +59,7 @@ export function QueueToolbar({
         <LazyDateField
           aria-label={t('queue.toolbar.date')}
           clearButtonProps={{
-            'aria-label': t('queue.clearField', { field: t('queue.toolbar.date') }),
+            'aria-label': t('form.clearField', { field: t('queue.toolbar.date') }),
           }}
           value={date}
           // Clearing the date goes back to today: the queue always shows a day.

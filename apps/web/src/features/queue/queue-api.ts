@@ -10,14 +10,11 @@ import {
   type RoomServiceOption,
   type VisitPurposeOption,
 } from '@clinic/domain';
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/clients.ts';
+import { useBranch } from '../../app/branch.ts';
+import { useOptionItems } from '../../app/option-lists.ts';
 import { currentBranchKey, currentBranchQuery } from '../../app/permissions.tsx';
-import { useSession } from '../../app/session.ts';
-
-/** Option lists change rarely: fetched once per branch visit, kept for ten minutes. */
-export const OPTION_STALE_MS = 10 * 60_000;
 
 export const queueKeys = {
   /** Every day's list of the branch: what a change or a socket event refreshes. */
@@ -27,19 +24,6 @@ export const queueKeys = {
     ['queue-options', name, branchId] as const,
   currentBranch: currentBranchKey,
 };
-
-/** The branch whose code leads the address, and its id (the one calls send as BranchId). */
-export function useBranch(): { branchCode: string; branchId: string | undefined } {
-  const session = useSession();
-  const { branchCode = '' } = useParams();
-  const branchId = session?.info.branches.find((branch) => branch.code === branchCode)?.id;
-  return { branchCode, branchId };
-}
-
-/** The path of a screen of the current branch, e.g. `branchPath('A', 'queue-display')`. */
-export function branchPath(branchCode: string, path: string): string {
-  return `/${encodeURIComponent(branchCode)}/${path}`;
-}
 
 /** The day's queue (`dayStart`: Unix seconds of the day's first moment), queueSeq descending. */
 export function useQueueDay(dayStart: number) {
@@ -59,19 +43,6 @@ export function useRefreshQueue(): () => Promise<void> {
   const queryClient = useQueryClient();
   const { branchId } = useBranch();
   return () => queryClient.invalidateQueries({ queryKey: queueKeys.branch(branchId) });
-}
-
-/** The items of an option list `load` fetches; a failure leaves it empty (doc 2 section 7). */
-export function useOptionItems<T>(queryKey: QueryKey, load: () => Promise<{ items: T[] }>): T[] {
-  const { branchId } = useBranch();
-  return (
-    useQuery({
-      queryKey,
-      queryFn: () => load().then((list) => list.items),
-      enabled: Boolean(branchId),
-      staleTime: OPTION_STALE_MS,
-    }).data ?? []
-  );
 }
 
 function useOptionList<T>(name: string, load: () => Promise<{ items: T[] }>) {

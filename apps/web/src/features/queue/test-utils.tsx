@@ -24,7 +24,7 @@ import { DialogHost } from '../../components/dialogs.tsx';
 import '../../components/DateField.tsx';
 import '../../components/dialog-views.tsx';
 import '../../i18n/index.ts';
-import { patientKeys } from './patient-api.ts';
+import { patientKeys } from '../patients/patient-api.ts';
 import { queueKeys } from './queue-api.ts';
 
 export const BRANCH_ID = '6f1c2a9e-4d1b-4c55-9a3e-1b2c3d4e5f60';

@@ -18,17 +18,12 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { Permission } from '@clinic/domain';
+import { SIDE_NAV_PAGES, type BranchPage } from '../../app/sections.ts';
+import type { shellTexts } from '../../i18n/shell.ts';
 
-/**
- * A section of the branch shell: its path under /{branchCode}, module and title key, and
- * the permission that reads it (shown only to a role that has it; none: every role).
- */
-export interface Section {
-  path: string;
-  module: string;
-  title: string;
+/** A section of the branch shell (see `BranchPage`) with its icon. */
+export interface Section extends BranchPage {
   icon: Icon;
-  permission?: Permission;
 }
 
 /** Whether a link needing `permission` (or none) is shown to a role with `permissions`. */
@@ -39,66 +34,29 @@ export function mayOpen(
   return link.permission === undefined || permissions.includes(link.permission);
 }
 
+const SIDE_NAV_ICONS: Record<(typeof SIDE_NAV_PAGES)[number]['path'], Icon> = {
+  queue: IconListNumbers,
+  patients: IconUser,
+  mco: IconBuildingHospital,
+  search: IconSearch,
+  dashboard: IconChartBar,
+  appointment: IconCalendar,
+  inventory: IconPackage,
+  report: IconReportMedical,
+  claim: IconFileInvoice,
+  operation: IconStethoscope,
+  hsg: IconHeartbeat,
+  deliver: IconTruckDelivery,
+  lab: IconFlask,
+  'merge-record': IconGitMerge,
+  setting: IconSettings,
+};
+
 /** The side navigation of doc 1 section 2.3, in order. */
-export const SIDE_NAV: readonly Section[] = [
-  {
-    path: 'queue',
-    module: 'queue',
-    title: 'nav.queue',
-    icon: IconListNumbers,
-    permission: 'queue:read',
-  },
-  {
-    path: 'patients',
-    module: 'patient',
-    title: 'nav.currentPatient',
-    icon: IconUser,
-    permission: 'patients:read',
-  },
-  { path: 'mco', module: 'mco', title: 'nav.mco', icon: IconBuildingHospital },
-  { path: 'search', module: 'search', title: 'nav.search', icon: IconSearch },
-  {
-    path: 'dashboard',
-    module: 'dashboard',
-    title: 'nav.dashboard',
-    icon: IconChartBar,
-    permission: 'dashboard:read',
-  },
-  {
-    path: 'appointment',
-    module: 'appointment',
-    title: 'nav.appointment',
-    icon: IconCalendar,
-    permission: 'appointments:read',
-  },
-  {
-    path: 'inventory',
-    module: 'inventory',
-    title: 'nav.inventory',
-    icon: IconPackage,
-    permission: 'inventory:read',
-  },
-  {
-    path: 'report',
-    module: 'report',
-    title: 'nav.report',
-    icon: IconReportMedical,
-    permission: 'reports:read',
-  },
-  { path: 'claim', module: 'claim', title: 'nav.claim', icon: IconFileInvoice },
-  { path: 'operation', module: 'operation', title: 'nav.operation', icon: IconStethoscope },
-  { path: 'hsg', module: 'hsg', title: 'nav.hsg', icon: IconHeartbeat },
-  { path: 'deliver', module: 'deliver', title: 'nav.deliver', icon: IconTruckDelivery },
-  { path: 'lab', module: 'lab', title: 'nav.lab', icon: IconFlask },
-  { path: 'merge-record', module: 'mergeRecord', title: 'nav.mergeRecord', icon: IconGitMerge },
-  {
-    path: 'setting',
-    module: 'setting',
-    title: 'nav.setting',
-    icon: IconSettings,
-    permission: 'settings:read',
-  },
-];
+export const SIDE_NAV: readonly Section[] = SIDE_NAV_PAGES.map((page) => ({
+  ...page,
+  icon: SIDE_NAV_ICONS[page.path],
+}));
 
 /** Sections reached from menus and links rather than the side navigation. */
 export const OTHER_SECTIONS: readonly Section[] = [
@@ -121,7 +79,8 @@ export function sectionOf(path: string): Section | undefined {
 }
 
 export interface SiteMapLink {
-  name: string;
+  /** Its text under `siteMap`. */
+  name: keyof typeof shellTexts.siteMap;
   path: string;
   newTab?: boolean;
   /** Shown only to a role with it (none: every role). */

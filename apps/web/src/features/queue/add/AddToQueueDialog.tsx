@@ -13,8 +13,23 @@ import { api } from '../../../api/clients.ts';
 import { clinicToday, nowUnix, useClinicOffset } from '../../../app/clinic-time.ts';
 import { ApiError } from '../../../api/http.ts';
 import { dialogs, snackbar } from '../../../components/dialogs.tsx';
-import { createPatient, usePatientProfile, usePatientReferenceLists } from '../patient-api.ts';
-import { PatientSearchPicker } from '../pickers/PatientSearchPicker.tsx';
+import { errorsAt, errorsWithin, type FieldErrors } from '../../../components/form/field-errors.ts';
+import { useCheckedForm } from '../../../components/form/use-checked-form.ts';
+import { EditIdentityDialog } from '../../patients/EditIdentityDialog.tsx';
+import {
+  createPatient,
+  usePatientProfile,
+  usePatientReferenceLists,
+} from '../../patients/patient-api.ts';
+import {
+  EMPTY_PATIENT,
+  patientFormOf,
+  patientWithDefaults,
+  type PatientForm,
+} from '../../patients/patient-form.ts';
+import { PatientFields } from '../../patients/PatientFields.tsx';
+import { patientRefusalOf, type PatientRefusal } from '../../patients/patient-refusal.ts';
+import { PatientSearchPicker } from '../../patients/PatientSearchPicker.tsx';
 import {
   useHasHciCode,
   usePickableDoctors,
@@ -22,26 +37,21 @@ import {
   useVisitPurposes,
 } from '../queue-api.ts';
 import {
-  EMPTY_PATIENT,
-  EMPTY_VISIT,
+  EMPTY_ADD_TO_QUEUE,
   checkAddToQueue,
   checkVisit,
-  patientFormOf,
+  knownPatientId,
+  visitErrorPaths,
+  type AddToQueueValues,
   type ClinicContext,
-  type FieldErrors,
-  type PatientForm,
-  type VisitForm,
 } from './add-to-queue-form.ts';
 import { rememberDoctor, rememberedDoctor } from './default-doctor.ts';
-import { EditIdentityDialog } from './EditIdentityDialog.tsx';
-import { PatientFields } from './PatientFields.tsx';
-import { patientRefusalOf, type PatientRefusal } from './patient-refusal.ts';
 import { VisitFields } from './VisitFields.tsx';
 
-/** A refused ID or card number being corrected, with the form it was refused in. */
+/** A refused ID or card number being corrected, with the new patient it was refused for. */
 interface IdentityEdit {
   refusal: Exclude<PatientRefusal, 'nameTaken'>;
-  form: PatientForm;
+  patient: PatientForm;
 }
 
 /**
@@ -60,82 +70,60 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
   const lists = usePatientReferenceLists();
   const hasHciCode = useHasHciCode();
   const refresh = useRefreshQueue();
-
-  const [visitInput, setVisitInput] = useState<VisitForm>(EMPTY_VISIT);
-  const [chosen, setChosen] = useState<PatientPickerOption | null>(null);
-  const [patientInput, setPatientInput] = useState<PatientForm>(EMPTY_PATIENT);
-  /** A new patient registered by an earlier Save whose queueing then failed. */
-  const [registeredId, setRegisteredId] = useState<string | null>(null);
   const [pickerKey, setPickerKey] = useState(0);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [identityEdit, setIdentityEdit] = useState<IdentityEdit | null>(null);
-  const profile = usePatientProfile(chosen?.id ?? null);
 
   const timezoneOffset = useClinicOffset();
   const now = nowUnix();
   const today = clinicToday(timezoneOffset, now);
   const context: ClinicContext = { hasHciCode, today, now, timezoneOffset };
-  // Defaults the lists bring: the remembered doctor, the clinic's tel code, the first ID
-  // type and nationality (the clinic's own, listed first), the first prefix.
-  const visit: VisitForm = {
-    ...visitInput,
-    doctorId: visitInput.doctorId ?? rememberedDoctor(doctors),
-  };
-  const newPatient: PatientForm = {
-    ...patientInput,
-    telCode: patientInput.telCode ?? lists.defaultTelCode?.code ?? null,
-    idType: patientInput.idType ?? lists.idTypes[0]?.code ?? null,
-    nationality: patientInput.nationality ?? lists.nationalities[0]?.code ?? null,
-    cardNoPrefix: patientInput.cardNoPrefix ?? lists.cardPrefixes[0]?.prefix ?? null,
-  };
+  // Blank fields the lists fill in: the remembered doctor, and the patient's (see
+  // patientWithDefaults). They load after the dialog opens; the user's choice wins.
+  const withDefaults = (values: AddToQueueValues): AddToQueueValues => ({
+    ...values,
+    visit: { ...values.visit, doctorId: values.visit.doctorId ?? rememberedDoctor(doctors) },
+    newPatient: patientWithDefaults(values.newPatient, lists),
+  });
+  const { form, check } = useCheckedForm<AddToQueueValues>({
+    initialValues: EMPTY_ADD_TO_QUEUE,
+    validate: (values) => checkAddToQueue(withDefaults(values), context).errors,
+  });
+  const values = withDefaults(form.values);
+  const chosen = values.patient;
+  const registeredId = values.registeredPatientId;
   const newPatientMode = chosen === null;
-  const knownPatientId = chosen?.id ?? registeredId;
-  const check = checkAddToQueue(visit, knownPatientId, knownPatientId ? null : newPatient, context);
-  const errors = submitted ? { ...check.errors, ...serverErrors } : serverErrors;
-
-  const editVisit = (next: VisitForm) => {
-    setServerErrors({});
-    setVisitInput(next);
-  };
-  const editPatient = (next: PatientForm) => {
-    setServerErrors({});
-    setPatientInput(next);
-  };
+  const profile = usePatientProfile(chosen?.id ?? null);
 
   function choosePatient(patient: PatientPickerOption | null) {
-    setServerErrors({});
-    setChosen(patient);
     // The doctor of the patient's last visit, when on duty today.
     const lastDoctor = doctors.find((doctor) => doctor.id === patient?.consultDoctor);
-    if (lastDoctor) setVisitInput({ ...visitInput, doctorId: lastDoctor.id });
+    const visit = form.getValues().visit;
+    form.setValues({ patient, visit: lastDoctor ? { ...visit, doctorId: lastDoctor.id } : visit });
   }
 
   function startNewPatient() {
-    setChosen(null);
-    setRegisteredId(null);
-    setPatientInput(EMPTY_PATIENT);
-    setServerErrors({});
+    form.setValues({ patient: null, registeredPatientId: null, newPatient: EMPTY_PATIENT });
     setPickerKey((key) => key + 1);
   }
 
-  function showFailure(error: unknown) {
+  /** Shows a failure; the server's messages go to their fields (`toPaths` places them). */
+  function showFailure(error: unknown, toPaths: (errors: FieldErrors) => FieldErrors) {
     if (error instanceof ApiError) {
       // 401 ends the session and 403 already showed its alert (api/clients.ts).
       if (error.status === 401 || error.status === 403) return;
-      setServerErrors(Object.fromEntries(error.errors.map((e) => [e.field, e.message])));
+      form.setErrors(toPaths(Object.fromEntries(error.errors.map((e) => [e.field, e.message]))));
     }
     void dialogs.alert(error instanceof Error ? error.message : String(error));
   }
 
   async function register(
     body: PatientCreateBody,
-    form: PatientForm,
+    patient: PatientForm,
     ignoreNameCheck: boolean,
   ): Promise<string | null> {
     try {
       const created = await dialogs.whileLoading(() => createPatient({ ...body, ignoreNameCheck }));
-      setRegisteredId(created.patientId);
+      form.setFieldValue('registeredPatientId', created.patientId);
       return created.patientId;
     } catch (error) {
       const refusal = patientRefusalOf(error);
@@ -145,34 +133,33 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
           message: t('patient.duplicate.text', { name: body.name }),
           okText: t('patient.duplicate.proceed'),
         });
-        if (answer.confirmed) await save(form, true);
+        if (answer.confirmed) await save(true);
       } else if (refusal) {
-        setIdentityEdit({ refusal, form });
+        setIdentityEdit({ refusal, patient });
       } else {
-        showFailure(error);
+        showFailure(error, (errors) => errorsAt('newPatient', errors));
       }
       return null;
     }
   }
 
-  async function save(form = newPatient, ignoreNameCheck = false) {
-    setSubmitted(true);
-    setServerErrors({});
-    const checked = checkAddToQueue(visit, knownPatientId, knownPatientId ? null : form, context);
-    if (Object.keys(checked.errors).length > 0) return;
+  async function save(ignoreNameCheck = false) {
+    if (!check()) return;
+    const current = withDefaults(form.getValues());
+    const { patientBody } = checkAddToQueue(current, context);
     const patientId =
-      knownPatientId ??
-      (checked.patientBody && (await register(checked.patientBody, form, ignoreNameCheck)));
+      knownPatientId(current) ??
+      (patientBody && (await register(patientBody, current.newPatient, ignoreNameCheck)));
     if (!patientId) return;
-    const queued = checkVisit(visit, patientId, context);
+    const queued = checkVisit(current.visit, patientId, context);
     if (!queued.ok) {
-      setServerErrors(queued.errors);
+      form.setErrors(visitErrorPaths(queued.errors));
       return;
     }
     try {
       await dialogs.whileLoading(() => api().call(queueApi.add, { body: queued.body }));
     } catch (error) {
-      showFailure(error);
+      showFailure(error, visitErrorPaths);
       return;
     }
     rememberDoctor(queued.body.doctorId);
@@ -181,13 +168,13 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
     onClose();
   }
 
-  function retryWith(form: PatientForm) {
+  function retryWith(newPatient: PatientForm) {
     setIdentityEdit(null);
-    setPatientInput(form);
-    void save(form);
+    form.setFieldValue('newPatient', newPatient);
+    void save();
   }
 
-  const shownPatient = chosen ? patientFormOf(profile.data ?? chosen) : newPatient;
+  const shownPatient = chosen ? patientFormOf(profile.data ?? chosen) : values.newPatient;
   return (
     <Modal
       opened
@@ -211,13 +198,12 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
                 label={t('queue.add.patient')}
                 value={chosen}
                 onChange={choosePatient}
-                error={errors.patientId}
+                error={form.errors.patient}
                 autoFocus
               />
               <VisitFields
-                visit={visit}
-                onChange={editVisit}
-                errors={errors}
+                form={form}
+                doctorId={values.visit.doctorId}
                 doctors={doctors}
                 visitPurposes={visitPurposes}
                 latestVisitDate={hasHciCode ? today : undefined}
@@ -238,9 +224,9 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
                 />
               </Group>
               <PatientFields
-                form={shownPatient}
-                onChange={editPatient}
-                errors={newPatientMode ? errors : {}}
+                values={shownPatient}
+                onChange={(patient) => form.setFieldValue('newPatient', patient)}
+                errors={newPatientMode ? errorsWithin(form.errors, 'newPatient') : {}}
                 readOnly={!newPatientMode || registeredId !== null}
                 hasHciCode={hasHciCode}
                 today={today}
@@ -261,30 +247,30 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
           title={t('patient.edit.cardTitle')}
           tip={t('patient.edit.cardTaken')}
           fieldName={t('patient.cardNo')}
-          currentValue={identityEdit.form.cardNo}
+          currentValue={identityEdit.patient.cardNo}
           validate={(cardNo) => {
             const result = PatientCardNoPatchBody.safeParse({ cardNo });
             return result.success ? null : (result.error.issues[0]?.message ?? null);
           }}
           onConfirm={(cardNo) =>
-            retryWith({ ...identityEdit.form, cardNoPrefix: CUSTOM_CARD_PREFIX, cardNo })
+            retryWith({ ...identityEdit.patient, cardNoPrefix: CUSTOM_CARD_PREFIX, cardNo })
           }
           onClose={() => setIdentityEdit(null)}
         />
       )}
       {identityEdit && identityEdit.refusal !== 'cardNoTaken' && (
         <EditIdentityDialog
-          title={t('patient.edit.idTitle', { idType: identityEdit.form.idType })}
+          title={t('patient.edit.idTitle', { idType: identityEdit.patient.idType })}
           tip={t(
             identityEdit.refusal === 'nricInvalid'
               ? 'patient.edit.idInvalid'
               : 'patient.edit.idTaken',
-            { idType: identityEdit.form.idType },
+            { idType: identityEdit.patient.idType },
           )}
-          fieldName={identityEdit.form.idType ?? t('patient.nric')}
-          currentValue={identityEdit.form.nric}
-          validate={(nric) => idNumberProblem(identityEdit.form.idType ?? '', nric)}
-          onConfirm={(nric) => retryWith({ ...identityEdit.form, nric })}
+          fieldName={identityEdit.patient.idType ?? t('patient.nric')}
+          currentValue={identityEdit.patient.nric}
+          validate={(nric) => idNumberProblem(identityEdit.patient.idType ?? '', nric)}
+          onConfirm={(nric) => retryWith({ ...identityEdit.patient, nric })}
           onClose={() => setIdentityEdit(null)}
         />
       )}

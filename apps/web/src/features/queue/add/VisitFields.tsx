@@ -11,12 +11,13 @@ import {
 import { DateField } from '../../../components/DateField.tsx';
 import { DoctorPicker } from '../pickers/DoctorPicker.tsx';
 import { VisitPurposeSelect } from '../pickers/VisitPurposeSelect.tsx';
-import type { FieldErrors, VisitForm } from './add-to-queue-form.ts';
+import type { CheckedForm } from '../../../components/form/use-checked-form.ts';
+import type { AddToQueueValues } from './add-to-queue-form.ts';
 
 export interface VisitFieldsProps {
-  visit: VisitForm;
-  onChange: (visit: VisitForm) => void;
-  errors: FieldErrors;
+  form: CheckedForm<AddToQueueValues>['form'];
+  /** The doctor shown: the one chosen, else the remembered one. */
+  doctorId: string | null;
   doctors: readonly DoctorOption[];
   visitPurposes: readonly VisitPurposeOption[];
   /** 'YYYY-MM-DD'; with an HCI code a backdated visit cannot be after it. */
@@ -25,22 +26,20 @@ export interface VisitFieldsProps {
 
 /** Doctor, visit purposes, remark and the backdated visit date and time. */
 export function VisitFields({
-  visit,
-  onChange,
-  errors,
+  form,
+  doctorId,
   doctors,
   visitPurposes,
   latestVisitDate,
 }: VisitFieldsProps) {
   const { t } = useTranslation();
   const offset = useClinicOffset();
-  const set = <K extends keyof VisitForm>(field: K, value: VisitForm[K]) =>
-    onChange({ ...visit, [field]: value });
+  const visit = form.values.visit;
 
   function setBackdate(isBackdate: boolean) {
     // Backdating starts from now on the clinic's clock, which the desk then moves back.
     const now = nowUnix();
-    onChange({
+    form.setFieldValue('visit', {
       ...visit,
       isBackdate,
       visitDate: visit.visitDate ?? clinicToday(offset, now),
@@ -53,26 +52,20 @@ export function VisitFields({
       <DoctorPicker
         label={t('queue.add.doctor')}
         doctors={doctors}
-        value={visit.doctorId}
-        onChange={(doctorId) => set('doctorId', doctorId)}
-        error={errors.doctorId}
+        value={doctorId}
+        onChange={(chosen) => form.setFieldValue('visit.doctorId', chosen)}
+        error={form.errors['visit.doctorId']}
         required
       />
       <VisitPurposeSelect
         label={t('queue.add.visitPurposes')}
         options={visitPurposes}
         value={visit.visitPurposes}
-        onChange={(codes) => set('visitPurposes', codes)}
-        error={errors.visitPurposes}
+        onChange={(codes) => form.setFieldValue('visit.visitPurposes', codes)}
+        error={form.errors['visit.visitPurposes']}
         required
       />
-      <Textarea
-        label={t('queue.add.remark')}
-        rows={5}
-        value={visit.remark}
-        onChange={(event) => set('remark', event.currentTarget.value)}
-        error={errors.remark}
-      />
+      <Textarea label={t('queue.add.remark')} rows={5} {...form.getInputProps('visit.remark')} />
       <Switch
         label={t('queue.add.backdate')}
         checked={visit.isBackdate}
@@ -82,19 +75,18 @@ export function VisitFields({
         <DateField
           label={t('queue.add.visitDate')}
           clearButtonProps={{
-            'aria-label': t('queue.clearField', { field: t('queue.add.visitDate') }),
+            'aria-label': t('form.clearField', { field: t('queue.add.visitDate') }),
           }}
           value={visit.visitDate}
-          onChange={(date) => set('visitDate', date)}
+          onChange={(date) => form.setFieldValue('visit.visitDate', date)}
+          error={form.errors['visit.visitDate']}
           maxDate={latestVisitDate}
           disabled={!visit.isBackdate}
-          error={errors.visitDate}
           required={visit.isBackdate}
         />
         <TimeInput
           label={t('queue.add.visitTime')}
-          value={visit.visitTime}
-          onChange={(event) => set('visitTime', event.currentTarget.value)}
+          {...form.getInputProps('visit.visitTime')}
           disabled={!visit.isBackdate}
           required={visit.isBackdate}
         />

@@ -1,16 +1,14 @@
 import { PATIENT_MESSAGES, QUEUE_MESSAGES } from '@clinic/domain';
 import { describe, expect, it } from 'vitest';
 import { clinicDayStart } from '../../../app/clinic-time.ts';
+import { EMPTY_PATIENT, type PatientForm } from '../../patients/patient-form.ts';
 import {
-  EMPTY_PATIENT,
+  EMPTY_ADD_TO_QUEUE,
   EMPTY_VISIT,
   checkAddToQueue,
   checkVisit,
-  patientFormOf,
-  withCardPrefix,
-  withIdType,
+  visitErrorPaths,
   type ClinicContext,
-  type PatientForm,
   type VisitForm,
 } from './add-to-queue-form.ts';
 
@@ -37,17 +35,6 @@ const adult: PatientForm = {
 };
 
 describe('add-to-queue form', () => {
-  it('clears the ID number for NA and keeps it otherwise', () => {
-    expect(withIdType(adult, 'NA').nric).toBe('');
-    expect(withIdType(adult, 'PP').nric).toBe('S1234567D');
-  });
-
-  it('keeps a typed card number only with the Custom prefix', () => {
-    const custom = withCardPrefix({ ...adult, cardNo: 'X1' }, 'Custom');
-    expect(custom.cardNo).toBe('X1');
-    expect(withCardPrefix(custom, 'P').cardNo).toBe('');
-  });
-
   it('queues a chosen patient without backdating: the server stamps the time', () => {
     expect(checkVisit({ ...visit, visitDate: '2026-01-01' }, PATIENT, context)).toEqual({
       ok: true,
@@ -86,34 +73,32 @@ describe('add-to-queue form', () => {
   });
 
   it('lets the new patient stand in for the patient field', () => {
-    expect(checkAddToQueue(visit, null, null, context).errors).toEqual({
-      patientId: QUEUE_MESSAGES.patientRequired,
-    });
-    const forNewPatient = checkAddToQueue(visit, null, adult, context);
-    expect(forNewPatient.errors).toEqual({});
-    expect(forNewPatient.patientBody).toMatchObject({ name: 'Tan Ah Kow', cardNo: null });
-    expect(checkAddToQueue(visit, null, { ...adult, name: ' ' }, context).errors).toEqual({
-      name: PATIENT_MESSAGES.nameRequired,
+    const values = { ...EMPTY_ADD_TO_QUEUE, visit };
+    expect(checkAddToQueue({ ...values, patient: null, newPatient: adult }, context)).toMatchObject(
+      {
+        errors: {},
+        patientBody: { name: 'Tan Ah Kow', cardNo: null },
+      },
+    );
+    expect(
+      checkAddToQueue({ ...values, newPatient: { ...adult, name: ' ' } }, context).errors,
+    ).toEqual({ 'newPatient.name': PATIENT_MESSAGES.nameRequired });
+  });
+
+  it('asks for no new patient once the patient is known, and needs one chosen otherwise', () => {
+    const registered = { ...EMPTY_ADD_TO_QUEUE, visit, registeredPatientId: PATIENT };
+    expect(checkAddToQueue(registered, context)).toEqual({ errors: {}, patientBody: null });
+    const visitOnly = checkVisit(visit, null, context);
+    expect(visitOnly.ok ? {} : visitErrorPaths(visitOnly.errors)).toEqual({
+      patient: QUEUE_MESSAGES.patientRequired,
     });
   });
 
-  it('shows a chosen patient with what the picker knows', () => {
-    const form = patientFormOf({
-      id: PATIENT,
-      name: 'Tan Ah Kow',
-      nric: null,
-      title: 'Mr',
-      idType: 'NA',
-      gender: 'M',
-      cardNoPrefix: 'P',
-      cardNo: 'P000001',
-      contactNo: '91234567',
-      telCode: '+65',
-      birthDate: '1980-01-02',
-      consultDoctor: null,
-      homeAddress: null,
-      homePostal: null,
+  it("places the visit's messages in the visit and the patient's at the picker", () => {
+    expect(visitErrorPaths({ patientId: 'a', doctorId: 'b', 'visitPurposes.0': 'c' })).toEqual({
+      patient: 'a',
+      'visit.doctorId': 'b',
+      'visit.visitPurposes.0': 'c',
     });
-    expect(form).toMatchObject({ title: 'Mr', nric: '', cardNo: 'P000001', nationality: null });
   });
 });

@@ -1,9 +1,9 @@
 import type { QueueEntry } from '@clinic/domain';
 import { useTranslation } from 'react-i18next';
 import { useClinicOffset } from '../../../app/clinic-time.ts';
+import { LabelPrintDialog } from '../../../print/LabelPrintDialog.tsx';
 import { QueueLabel } from '../../../print/QueueLabel.tsx';
 import { formatLabelDate } from '../queue-format.ts';
-import { LabelPrintDialog } from './LabelPrintDialog.tsx';
 
 /** The queue ticket of an entry: number, name, the waiting notice and the visit date. */
 export function QueueLabelDialog({ entry, onClose }: { entry: QueueEntry; onClose: () => void }) {

@@ -4,8 +4,8 @@ import { IconDotsVertical, IconReportMedical } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useClinicOffset } from '../../../app/clinic-time.ts';
-import { PatientLinkItems } from '../PatientLinkItems.tsx';
-import { branchPath, useBranch } from '../queue-api.ts';
+import { branchPath, useBranch } from '../../../app/branch.ts';
+import { PatientLinkItems } from '../../patients/PatientLinkItems.tsx';
 import { formatQueueDate, formatQueueTime } from '../queue-format.ts';
 
 /** Where a past visit leads: the patient's records, invoices, payments and details. */

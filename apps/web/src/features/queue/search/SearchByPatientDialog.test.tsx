@@ -2,7 +2,7 @@ import { QUEUE_MESSAGES, type PatientPickerOption } from '@clinic/domain';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { patientSearchKey } from '../pickers/PatientSearchPicker.tsx';
+import { patientSearchKey } from '../../patients/PatientSearchPicker.tsx';
 import {
   BRANCH_ID,
   closeMessages,

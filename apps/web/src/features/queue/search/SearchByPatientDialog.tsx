@@ -10,9 +10,10 @@ import { skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/clients.ts';
+import { useBranch } from '../../../app/branch.ts';
+import { PatientSearchPicker } from '../../patients/PatientSearchPicker.tsx';
 import { DoctorPicker } from '../pickers/DoctorPicker.tsx';
-import { PatientSearchPicker } from '../pickers/PatientSearchPicker.tsx';
-import { useBranch, usePickableDoctors, useQueueStatuses } from '../queue-api.ts';
+import { usePickableDoctors, useQueueStatuses } from '../queue-api.ts';
 import { QueueHistoryTable } from './QueueHistoryTable.tsx';
 
 interface HistoryCriteria {
@@ -96,7 +97,7 @@ export function SearchByPatientDialog({ onClose }: { onClose: () => void }) {
             onChange={setDoctorId}
             clearable
             clearButtonProps={{
-              'aria-label': t('queue.clearField', { field: t('queue.search.doctor') }),
+              'aria-label': t('form.clearField', { field: t('queue.search.doctor') }),
             }}
           />
           <Select
@@ -106,7 +107,7 @@ export function SearchByPatientDialog({ onClose }: { onClose: () => void }) {
             onChange={setStatus}
             clearable
             clearButtonProps={{
-              'aria-label': t('queue.clearField', { field: t('queue.search.status') }),
+              'aria-label': t('form.clearField', { field: t('queue.search.status') }),
             }}
           />
           <Button leftSection={<IconSearch size={16} aria-hidden />} onClick={search}>

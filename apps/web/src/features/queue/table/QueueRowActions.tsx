@@ -4,7 +4,8 @@ import { IconPrinter, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Can } from '../../../app/permissions.tsx';
-import { branchPath, queueRequests } from '../queue-api.ts';
+import { branchPath } from '../../../app/branch.ts';
+import { queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
 import { QueueRowMenu } from './QueueRowMenu.tsx';
 

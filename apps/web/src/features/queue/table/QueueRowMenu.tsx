@@ -8,7 +8,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PatientLinkItems } from '../PatientLinkItems.tsx';
+import { PatientLinkItems } from '../../patients/PatientLinkItems.tsx';
 import { useCan } from '../../../app/permissions.tsx';
 import { dialogs } from '../../../components/dialogs.tsx';
 import { queueRequests } from '../queue-api.ts';

@@ -9,7 +9,7 @@ import {
   renderInBranch,
   signInForTest,
   testQueryClient,
-} from '../test-utils.tsx';
+} from '../queue/test-utils.tsx';
 import { PatientSearchPicker, patientSearchKey } from './PatientSearchPicker.tsx';
 
 function patient(id: number, name: string, nric: string): PatientPickerOption {

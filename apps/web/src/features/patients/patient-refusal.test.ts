@@ -1,6 +1,6 @@
 import { PATIENT_MESSAGES } from '@clinic/domain';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
 import { patientRefusalOf } from './patient-refusal.ts';
 
 describe('patient refusals', () => {

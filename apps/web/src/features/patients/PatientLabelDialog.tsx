@@ -1,25 +1,26 @@
 import { Alert, Loader } from '@mantine/core';
 import type { PatientProfile, QueueEntry } from '@clinic/domain';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, formatCalendarDate } from '../../../app/date-format.ts';
-import { PatientLabel } from '../../../print/PatientLabel.tsx';
-import { usePatientProfile } from '../patient-api.ts';
-import { LabelPrintDialog } from './LabelPrintDialog.tsx';
+import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
+import { LabelPrintDialog } from '../../print/LabelPrintDialog.tsx';
+import { PatientLabel } from '../../print/PatientLabel.tsx';
+import { usePatientProfile } from './patient-api.ts';
 
 /** The label's lines: ID, card, birth date with age, gender, phone, nationality. */
-function labelLines(patient: PatientProfile, t: (key: string) => string) {
+function labelLines(patient: PatientProfile, t: TFunction) {
   const age = patient.age ? ` (${patient.age.years}Y ${patient.age.months}M)` : '';
   const phone = [patient.telCode, patient.contactNo].filter(Boolean).join(' ');
   return [
     { label: patient.idType, value: patient.nric ?? '' },
-    { label: t('queue.label.cardNo'), value: patient.cardNo ?? '' },
+    { label: t('patient.label.cardNo'), value: patient.cardNo ?? '' },
     {
-      label: t('queue.label.birthDate'),
+      label: t('patient.label.birthDate'),
       value: `${formatCalendarDate(patient.birthDate, DATE_FORMATS.document)}${age}`,
     },
-    { label: t('queue.label.gender'), value: patient.gender },
-    { label: t('queue.label.phone'), value: phone },
-    { label: t('queue.label.nationality'), value: patient.nationality },
+    { label: t('patient.label.gender'), value: patient.gender },
+    { label: t('patient.label.phone'), value: phone },
+    { label: t('patient.label.nationality'), value: patient.nationality },
   ];
 }
 
@@ -30,7 +31,7 @@ export function PatientLabelDialog({ entry, onClose }: { entry: QueueEntry; onCl
   const patient = profile.data;
   return (
     <LabelPrintDialog
-      title={t('queue.label.patientTitle', { name: entry.patientName })}
+      title={t('patient.label.title', { name: entry.patientName })}
       onClose={onClose}
       renderLabel={
         patient

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconCash, IconFileInvoice, IconId } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { branchPath } from './queue-api.ts';
+import { branchPath } from '../../app/branch.ts';
 
 /** The menu items that open a patient's invoices, payments and details (queue row, search result). */
 export function PatientLinkItems({
@@ -21,21 +21,21 @@ export function PatientLinkItems({
         to={branchPath(branchCode, `invoice${patientQuery}`)}
         leftSection={<IconFileInvoice size={16} aria-hidden />}
       >
-        {t('queue.action.invoices')}
+        {t('patient.links.invoices')}
       </Menu.Item>
       <Menu.Item
         component={Link}
         to={branchPath(branchCode, `payments${patientQuery}`)}
         leftSection={<IconCash size={16} aria-hidden />}
       >
-        {t('queue.action.payments')}
+        {t('patient.links.payments')}
       </Menu.Item>
       <Menu.Item
         component={Link}
         to={branchPath(branchCode, `patients/${patientId}/personal`)}
         leftSection={<IconId size={16} aria-hidden />}
       >
-        {t('queue.action.patientDetail')}
+        {t('patient.links.detail')}
       </Menu.Item>
     </>
   );

@@ -1,41 +1,16 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toFieldErrors } from '../common/api.ts';
-import { addMonths, daysBetween, formatIsoDate, parseIsoDate } from '../common/dates.ts';
 import { nricFor } from './identity.ts';
 import {
-  CUSTOM_CARD_PREFIX,
-  GENDERS,
-  PATIENT_MESSAGES,
-  PatientCardNoPatchBody,
   PatientCreateBody,
   PatientCreateResult,
-  PatientIdParams,
-  PatientNricPatchBody,
-  PatientOption,
-  PatientOptionQuery,
-  PatientSearchResult,
-  ageInDays,
-  ageOn,
-  isEnglishName,
-  isMinor,
-  isNewborn,
-  isValidMobile,
-  isValidPatientEmail,
-  isValidTelCode,
   patientCreateBodyFor,
   patientCreateProblems,
-  patientEmailProblem,
-  pinNationalities,
-  telCodeMenu,
-  tidyName,
-  toEnglishName,
-  toGender,
-} from './patient.ts';
+} from './patient-create.ts';
+import { CUSTOM_CARD_PREFIX, PATIENT_MESSAGES } from './patient-rules.ts';
 
 const TODAY = '2026-11-21';
 const PATIENT_ID = '3f0c6c1e-8a51-4d1b-9b7e-2d6f0c9a4b11';
-const DOCTOR_ID = '7c2a9e54-1f3b-4c8d-a6e2-5b9f1d3c7e22';
 
 const adult = {
   title: 'Mr',
@@ -63,174 +38,6 @@ function errorsOf(schema: { safeParse(input: unknown): any }, input: unknown) {
 function messagesOf(schema: { safeParse(input: unknown): any }, input: unknown) {
   return Object.fromEntries(errorsOf(schema, input).map((e) => [e.field, e.message]));
 }
-
-describe('constants', () => {
-  it('pins six nationalities first, in order, keeping the rest as given', () => {
-    expect(
-      pinNationalities(['Australia', 'taiwan', 'China', 'Malaysia', 'Singapore', 'Brunei']),
-    ).toEqual(['Singapore', 'Malaysia', 'taiwan', 'Australia', 'China', 'Brunei']);
-    const options = [{ name: 'Japan' }, { name: 'India' }];
-    expect(pinNationalities(options, (o) => o.name)).toEqual([
-      { name: 'India' },
-      { name: 'Japan' },
-    ]);
-  });
-  it('codes genders M and F, and reads MALE and FEMALE', () => {
-    expect(GENDERS.map((g) => g.code)).toEqual(['M', 'F']);
-    expect(toGender('male')).toBe('M');
-    expect(toGender(' FEMALE ')).toBe('F');
-    expect(toGender('f')).toBe('F');
-    expect(toGender('X')).toBeNull();
-  });
-});
-
-describe('age', () => {
-  it.each([
-    ['1980-05-17', '2026-11-21', { years: 46, months: 6, days: 4 }],
-    ['2026-11-21', '2026-11-21', { years: 0, months: 0, days: 0 }],
-    ['2026-10-25', '2026-11-21', { years: 0, months: 0, days: 27 }],
-    ['2010-11-22', '2026-11-21', { years: 15, months: 11, days: 30 }],
-    ['2010-11-21', '2026-11-21', { years: 16, months: 0, days: 0 }],
-    // A day the month lacks counts as its last day.
-    ['2026-01-31', '2026-02-28', { years: 0, months: 1, days: 0 }],
-    ['2026-01-31', '2026-03-01', { years: 0, months: 1, days: 1 }],
-    ['2024-02-29', '2025-02-28', { years: 1, months: 0, days: 0 }],
-    ['2024-02-29', '2028-02-29', { years: 4, months: 0, days: 0 }],
-  ])('born %s is on %s %o', (birth, today, age) => {
-    expect(ageOn(birth, today)).toEqual(age);
-  });
-
-  it('has no age before birth or for a bad date', () => {
-    expect(ageOn('2026-11-22', TODAY)).toBeNull();
-    expect(ageOn('2026-02-30', TODAY)).toBeNull();
-    expect(ageOn('1980-05-17', 'today')).toBeNull();
-    expect(ageInDays('2026-11-22', TODAY)).toBeNull();
-  });
-
-  it('adds back up to today, with months under 12 and days under a month', () => {
-    const date = fc
-      .date({
-        min: new Date('1900-01-01T00:00:00Z'),
-        max: new Date('2100-12-31T00:00:00Z'),
-        noInvalidDate: true,
-      })
-      .map((d) => d.toISOString().slice(0, 10));
-    fc.assert(
-      fc.property(date, date, (a, b) => {
-        const [birth, today] = a <= b ? [a, b] : [b, a];
-        const age = ageOn(birth, today);
-        const from = parseIsoDate(birth);
-        const to = parseIsoDate(today);
-        if (!age || !from || !to) return false;
-        const anchor = addMonths(from, age.years * 12 + age.months);
-        const nextAnchor = addMonths(from, age.years * 12 + age.months + 1);
-        return (
-          age.months < 12 &&
-          formatIsoDate(anchor) <= today &&
-          formatIsoDate(nextAnchor) > today &&
-          daysBetween(anchor, to) === age.days
-        );
-      }),
-    );
-  });
-
-  it('counts a newborn from birth day to 28 days and a minor under 16 years', () => {
-    expect(ageInDays('2026-10-24', TODAY)).toBe(28);
-    expect(isNewborn(TODAY, TODAY)).toBe(true);
-    expect(isNewborn('2026-10-24', TODAY)).toBe(true);
-    expect(isNewborn('2026-10-23', TODAY)).toBe(false);
-    expect(isNewborn('2026-11-22', TODAY)).toBe(false);
-    expect(isMinor('2010-11-22', TODAY)).toBe(true);
-    expect(isMinor('2010-11-21', TODAY)).toBe(false);
-  });
-});
-
-describe('English names', () => {
-  it.each([
-    'Tan Ah Kow',
-    "Mary O'Neil",
-    'Lee-Anne Lim',
-    'Rajan s/o Muthu',
-    'Ahmad @ Mat',
-    'Tan Ah Kow (Chen Ya Gou)',
-    'Lim, J.',
-  ])('accepts %s', (name) => expect(isEnglishName(name)).toBe(true));
-
-  it.each(['陈亚狗', 'Tan 亚狗', 'José', 'Baby 2', '  ', "'-."])('refuses %s', (name) =>
-    expect(isEnglishName(name)).toBe(false),
-  );
-
-  it('strips what is not English, folding accents and apostrophes', () => {
-    expect(toEnglishName('Tan 亚狗 Ah Kow')).toBe('Tan  Ah Kow');
-    expect(toEnglishName('José Müller')).toBe('Jose Muller');
-    expect(toEnglishName('O’Neil\tMary')).toBe("O'Neil Mary");
-    expect(toEnglishName('Ali2 ')).toBe('Ali ');
-    expect(tidyName('  Tan   Ah\tKow ')).toBe('Tan Ah Kow');
-  });
-
-  it('always gives a name made of English characters only', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme' }), (value) => {
-        const stripped = toEnglishName(value);
-        return !/[a-z]/i.test(stripped) || isEnglishName(stripped);
-      }),
-    );
-  });
-});
-
-describe('patient email rule', () => {
-  it.each(['tanahkow@example.sg', 'tan_ah-kow+clinic@mail.example.com', 'A@B.CO'])(
-    'accepts %s',
-    (email) => expect(isValidPatientEmail(email)).toBe(true),
-  );
-
-  it.each([
-    ['tanahkow@example.info', 'Email cannot have more than 3 letters after "."'],
-    ['tan.ahkow@example.sg', 'Email cannot have a "." before "@".'],
-    ['tanahkow', 'Please enter a valid email address.'],
-    ['tanahkow@example', 'Please enter a valid email address.'],
-    ['tanahkow@example.c', 'Please enter a valid email address.'],
-    ['tan ahkow@example.sg', 'Please enter a valid email address.'],
-    ['tan@ahkow@example.sg', 'Please enter a valid email address.'],
-    ['@example.sg', 'Please enter a valid email address.'],
-    ['tanahkow@example.s9', 'Please enter a valid email address.'],
-    [`${'a'.repeat(89)}@example.com`, 'Email cannot exceed 100 characters'],
-  ])('refuses %s', (email, problem) => {
-    expect(patientEmailProblem(email)).toBe(problem);
-  });
-
-  it('takes exactly 100 characters', () => {
-    expect(isValidPatientEmail(`${'a'.repeat(88)}@example.com`)).toBe(true);
-  });
-});
-
-describe('mobile and tel code', () => {
-  it('takes digits with separators, up to 32 characters', () => {
-    expect(isValidMobile('9123 4567')).toBe(true);
-    expect(isValidMobile('+65 (9123)-4567')).toBe(true);
-    expect(isValidMobile('9'.repeat(32))).toBe(true);
-    expect(isValidMobile('9'.repeat(33))).toBe(false);
-    expect(isValidMobile('call me')).toBe(false);
-    expect(isValidMobile('+ -')).toBe(false);
-  });
-  it('takes calling codes', () => {
-    expect(['65', '+65', '1-876', '+852'].every(isValidTelCode)).toBe(true);
-    expect(['', 'SG', '+', '12345'].some(isValidTelCode)).toBe(false);
-  });
-  it('puts the default code first and skips empty codes', () => {
-    const options = [
-      { code: '60', name: 'Malaysia' },
-      { code: '', name: 'Unknown' },
-      { code: '65', name: 'Singapore' },
-    ];
-    expect(telCodeMenu(options, '65')).toEqual({
-      defaultOption: { code: '65', name: 'Singapore' },
-      others: [{ code: '60', name: 'Malaysia' }],
-    });
-    expect(telCodeMenu(options, null).defaultOption).toBeNull();
-    expect(telCodeMenu(options, null).others).toHaveLength(2);
-  });
-});
 
 describe('new patient payload', () => {
   it('accepts a complete adult and keeps the values', () => {
@@ -504,79 +311,8 @@ describe('new patient rules that need the clinic', () => {
   });
 });
 
-describe('patient picker and changes', () => {
-  it('searches with at least 2 characters, by name unless told', () => {
-    expect(PatientOptionQuery.parse({ keyword: ' ta ' })).toEqual({
-      keyword: 'ta',
-      filter: 'patient_name',
-    });
-    expect(PatientOptionQuery.parse({ keyword: '9123', filter: 'contact_no', t: '1' }).filter).toBe(
-      'contact_no',
-    );
-    expect(messagesOf(PatientOptionQuery, { keyword: ' t ' })).toEqual({
-      keyword: 'Please enter at least 2 characters to search.',
-    });
-    expect(messagesOf(PatientOptionQuery, { keyword: 'x'.repeat(101) })).toEqual({
-      keyword: 'The search keyword cannot exceed 100 characters.',
-    });
-    expect(messagesOf(PatientOptionQuery, { keyword: 'tan', filter: 'race' })).toEqual({
-      filter:
-        'filter must be one of: patient_name, nric, card_no, contact_no, home_postal, home_address',
-    });
-  });
-
-  it('takes a new ID number or card number', () => {
-    expect(PatientNricPatchBody.parse({ nric: ' S1234567D ' })).toEqual({ nric: 'S1234567D' });
-    expect(messagesOf(PatientNricPatchBody, {})).toEqual({
-      nric: 'The ID number field is required.',
-    });
-    expect(messagesOf(PatientNricPatchBody, { nric: 'X'.repeat(31) })).toEqual({
-      nric: 'ID number cannot exceed 30 characters',
-    });
-    expect(PatientCardNoPatchBody.parse({ cardNo: ' P-0001 ' })).toEqual({ cardNo: 'P-0001' });
-    expect(messagesOf(PatientCardNoPatchBody, { cardNo: '' })).toEqual({
-      cardNo: 'The card number field is required.',
-    });
-    expect(messagesOf(PatientIdParams, { id: '12' })).toEqual({ id: 'id must be a patient id' });
-  });
-
-  it('describes the answers', () => {
+describe('new patient answer', () => {
+  it('is the new id', () => {
     expect(PatientCreateResult.parse({ patientId: PATIENT_ID })).toEqual({ patientId: PATIENT_ID });
-    const option = {
-      id: PATIENT_ID,
-      name: 'Tan Ah Kow',
-      nric: 'S1234567D',
-      title: 'Mr',
-      idType: 'NRIC',
-      gender: 'M',
-      cardNoPrefix: 'P',
-      cardNo: 'P000123',
-      contactNo: '91234567',
-      telCode: '65',
-      birthDate: '1980-05-17',
-      consultDoctor: DOCTOR_ID,
-    };
-    expect(PatientOption.parse(option)).toEqual(option);
-    const result = {
-      id: PATIENT_ID,
-      name: 'Tan Ah Kow',
-      nric: null,
-      address: '1 Orchard Road',
-      postal: '238823',
-      contactNo: null,
-      cardNo: null,
-    };
-    expect(PatientSearchResult.parse(result)).toEqual(result);
-  });
-
-  it('keeps the texts the client reacts to', () => {
-    expect(PATIENT_MESSAGES.nricInvalid).toBe('NRIC is invalid');
-    expect(PATIENT_MESSAGES.nricTaken).toBe('Patient nric already in used');
-    expect(PATIENT_MESSAGES.cardNoTaken).toBe('Patient card number already in used');
-    expect(PATIENT_MESSAGES.noPatientSelected).toBe('No patient selected');
-    expect(PATIENT_MESSAGES.searchEmpty).toBe('NO RESULT');
-    expect(PATIENT_MESSAGES.searchHint).toBe(
-      'At least 2 character or try search with different criteria',
-    );
   });
 });

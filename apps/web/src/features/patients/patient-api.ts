@@ -10,7 +10,8 @@ import {
 } from '@clinic/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/clients.ts';
-import { OPTION_STALE_MS, useBranch, useOptionItems } from './queue-api.ts';
+import { useBranch } from '../../app/branch.ts';
+import { OPTION_STALE_MS, useOptionItems } from '../../app/option-lists.ts';
 
 export const patientKeys = {
   option: (name: string, branchId: string | undefined) =>

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Modal, NumberInput, Stack } from '@mantine/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { printLabels } from '../../../print/print-labels.tsx';
+import { printLabels } from './print-labels.tsx';
 
 const MAX_COPIES = 99;
 
@@ -37,14 +37,14 @@ export function LabelPrintDialog({
       <Stack>
         <Center>{renderLabel ? renderLabel(true) : placeholder}</Center>
         <NumberInput
-          label={t('queue.label.copies')}
+          label={t('print.copies')}
           value={copies}
           onChange={setCopies}
           min={1}
           max={MAX_COPIES}
           allowDecimal={false}
           allowNegative={false}
-          error={valid ? undefined : t('queue.label.copiesRange', { max: MAX_COPIES })}
+          error={valid ? undefined : t('print.copiesRange', { max: MAX_COPIES })}
           data-autofocus
         />
         <Group justify="flex-end">
@@ -55,7 +55,7 @@ export function LabelPrintDialog({
             disabled={!renderLabel || !valid}
             onClick={() => renderLabel && printLabels(renderLabel(false), count)}
           >
-            {t('queue.label.print')}
+            {t('print.print')}
           </Button>
         </Group>
       </Stack>

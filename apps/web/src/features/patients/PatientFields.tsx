@@ -9,18 +9,14 @@ import {
 import { Grid, Select, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/DateField.tsx';
-import type { PatientReferenceLists } from '../patient-api.ts';
-import {
-  withCardPrefix,
-  withIdType,
-  type FieldErrors,
-  type PatientForm,
-} from './add-to-queue-form.ts';
+import { DateField } from '../../components/DateField.tsx';
+import type { FieldErrors } from '../../components/form/field-errors.ts';
+import type { PatientReferenceLists } from './patient-api.ts';
+import { withCardPrefix, withIdType, type PatientForm } from './patient-form.ts';
 
 export interface PatientFieldsProps {
-  form: PatientForm;
-  onChange: (form: PatientForm) => void;
+  values: PatientForm;
+  onChange: (values: PatientForm) => void;
   errors: FieldErrors;
   /** A chosen (or already registered) patient: shown, not edited. */
   readOnly: boolean;
@@ -35,7 +31,7 @@ const codeNames = (options: ReadonlyArray<{ code: string; name: string }>) =>
 
 /** The patient's fields of the add-to-queue dialog (doc 1 section 2.13). */
 export function PatientFields({
-  form,
+  values: form,
   onChange,
   errors,
   readOnly,
@@ -68,7 +64,7 @@ export function PatientFields({
           onChange={(value) => set('title', value)}
           error={errors.title}
           clearable={!readOnly}
-          clearButtonProps={{ 'aria-label': t('queue.clearField', { field: t('patient.title') }) }}
+          clearButtonProps={{ 'aria-label': t('form.clearField', { field: t('patient.title') }) }}
         />
       </Grid.Col>
       <Grid.Col span={8}>
@@ -100,7 +96,7 @@ export function PatientFields({
           {...common}
           label={t('patient.birthDate')}
           clearButtonProps={{
-            'aria-label': t('queue.clearField', { field: t('patient.birthDate') }),
+            'aria-label': t('form.clearField', { field: t('patient.birthDate') }),
           }}
           value={form.birthDate}
           onChange={(value) => set('birthDate', value)}

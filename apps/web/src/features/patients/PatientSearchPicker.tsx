@@ -22,9 +22,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/clients.ts';
-import { dialogs } from '../../../components/dialogs.tsx';
-import { useBranch } from '../queue-api.ts';
+import { api } from '../../api/clients.ts';
+import { useBranch } from '../../app/branch.ts';
+import { dialogs } from '../../components/dialogs.tsx';
 import { filterDetail, isSearchable, moveHighlight, nextFilter } from './patient-search.ts';
 
 /** Patient list height (doc 1 section 9). */

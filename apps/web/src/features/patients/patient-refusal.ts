@@ -1,5 +1,5 @@
 import type { RefusalCode } from '@clinic/domain';
-import { ApiError } from '../../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
 
 /** Refusals of `POST /patients` the dialog answers with a dialog of its own (doc 1 section 8). */
 export type PatientRefusal = 'nricInvalid' | 'nricTaken' | 'cardNoTaken' | 'nameTaken';

@@ -1,0 +1,349 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import { isDeepStrictEqual } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../src/db/tenant-db.ts';
+import type { ApiRoute } from '../src/platform/access.ts';
+import {
+  PATIENT_FUNCTIONS,
+  PATIENT_TABLES,
+  type AuditRule,
+  type RequestValue,
+} from '../src/platform/audit.ts';
+import { setupApiTest } from './api-fixture.ts';
+import {
+  addUser,
+  createRole,
+  expectStatus,
+  openTestDatabase,
+  patientBody,
+  todayStart,
+  type ApiResponse,
+  type TestUser,
+} from './helpers.ts';
+import { sampleRequest, type IdBook, type SampleRequest } from './route-samples.ts';
+
+/**
+ * The audit trail, swept over the route table (so routes added later are covered without
+ * editing this file): every route whose requests touch a patient's data (the tables and
+ * functions `platform/audit.ts` names) declares its audit row, or why it writes none; each
+ * declared row is written, exactly, by a successful call; refused and failed calls write none.
+ */
+
+/** Routes that touch patients' data and write no audit row: adding one is a decision. */
+const NO_AUDIT_ROUTES = ['GET /api/v1/patients/option', 'GET /api/v1/queue'].sort();
+
+/** Every table and database function a query names, as the recorder saw them. */
+class QueryRecorder implements KyselyPlugin {
+  readonly names = new Set<string>();
+
+  transformQuery(args: PluginTransformQueryArgs) {
+    this.collect(args.node);
+    return args.node;
+  }
+
+  transformResult(args: PluginTransformResultArgs) {
+    return Promise.resolve(args.result);
+  }
+
+  private collect(node: unknown): void {
+    if (typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) {
+      for (const item of node) this.collect(item);
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'name' && typeof value === 'string') this.names.add(value);
+      else if (key === 'sqlFragments' && Array.isArray(value)) {
+        for (const fragment of value) this.names.add(String(fragment));
+      } else this.collect(value);
+    }
+  }
+
+  /** The patient tables and functions named since the last call. */
+  patientData(): string[] {
+    const said = [...this.names].join(' ').toLowerCase();
+    this.names.clear();
+    const tables = Object.entries(PATIENT_TABLES)
+      .filter(([table, holdsPatients]) => holdsPatients && this.saysTable(said, table))
+      .map(([table]) => table);
+    return [...tables, ...PATIENT_FUNCTIONS.filter((name) => said.includes(name))];
+  }
+
+  private saysTable(said: string, table: string): boolean {
+    const snake = table.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    return new RegExp(`\\b${snake}\\b`).test(said);
+  }
+}
+
+const recorder = new QueryRecorder();
+const { t, clinic, admin, users } = setupApiTest({
+  users: { doctor: { type: '50' }, frontDesk: { type: 'Front Desk' } },
+  database: async () => {
+    const handle = await openTestDatabase();
+    return { ...handle, db: handle.db.withPlugin(recorder) };
+  },
+});
+let nobody: TestUser;
+/** The patient every sample id belongs to, their queue entry and visit; another entry of the day. */
+let ids: IdBook;
+let patientId: string;
+let entryId: string;
+/** Values another patient holds, that a change of the first may not take. */
+let taken: Record<string, unknown>;
+
+async function enqueue(patient: string): Promise<string> {
+  const entry = await t.call('POST', '/api/v1/queue', {
+    ...admin,
+    body: { patientId: patient, doctorId: users.doctor.id, visitPurposes: ['Consultation'] },
+  });
+  expectStatus(entry, 201);
+  return entry.body.data.id;
+}
+
+beforeAll(async () => {
+  nobody = await addUser(t, clinic, 'Front Desk', {
+    roleIds: [await createRole(t, clinic, 'Nobody')],
+  });
+  const patient = await t.call('POST', '/api/v1/patients', { ...admin, body: patientBody() });
+  expectStatus(patient, 201);
+  patientId = patient.body.data.patientId;
+  entryId = await enqueue(patientId);
+  const other = await t.call('POST', '/api/v1/patients', { ...admin, body: patientBody() });
+  const otherEntry = await enqueue(other.body.data.patientId);
+  const otherProfile = await t.call(
+    'GET',
+    `/api/v1/patients/${other.body.data.patientId}/profile`,
+    admin,
+  );
+  taken = {
+    nric: otherProfile.body.data.nric,
+    cardNo: otherProfile.body.data.cardNo,
+    version: 999,
+  };
+  const visits = await t.call('GET', `/api/v1/visits?patientId=${patientId}`, admin);
+  ids = {
+    id: entryId,
+    patientId,
+    patientID: patientId,
+    doctorId: users.doctor.id,
+    doctorID: users.doctor.id,
+    visitId: visits.body.data.items[0].id,
+    exchangeId: otherEntry,
+  };
+});
+
+const key = (route: ApiRoute) => `${route.method} ${route.url}`;
+const ruleOf = (route: ApiRoute): AuditRule | undefined =>
+  route.audit && !('none' in route.audit) ? route.audit : undefined;
+
+/** The id a route's `:id` stands for: the patient's for patient routes, else the entry's. */
+function idsFor(route: ApiRoute): IdBook {
+  if (route.url.startsWith('/api/v1/patients/')) return { ...ids, id: patientId };
+  if (route.url.startsWith('/api/v1/visits/')) return { ...ids, id: ids.visitId };
+  return ids;
+}
+
+async function currentVersion(): Promise<number> {
+  return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const row = await tx.db
+      .selectFrom('queueEntries')
+      .select('version')
+      .where('id', '=', entryId)
+      .executeTakeFirstOrThrow();
+    return row.version;
+  });
+}
+
+/** A request the route answers with success: the sample, with a current version and a new NRIC. */
+async function successfulRequest(route: ApiRoute): Promise<SampleRequest> {
+  const request = sampleRequest(route, idsFor(route), todayStart() + 3600);
+  if (typeof request.body !== 'object' || request.body === null) return request;
+  const body: Record<string, unknown> = { ...request.body };
+  if ('version' in body) body.version = await currentVersion();
+  if ('nric' in body) body.nric = patientBody().nric;
+  return { ...request, body };
+}
+
+function auditRows() {
+  return withTenant(t.database.db, clinic.tenantId, (tx) =>
+    tx.db.selectFrom('auditEvents').selectAll().orderBy('happenedAt').execute(),
+  );
+}
+
+async function newRows(call: () => Promise<ApiResponse>) {
+  const before = new Set((await auditRows()).map((row) => row.id));
+  const from = Date.now() - 1000;
+  const response = await call();
+  const until = Date.now() + 1000;
+  const rows = (await auditRows()).filter((row) => !before.has(row.id));
+  return { response, rows, from, until };
+}
+
+/** The path parameters of a request to a route, by name. */
+function paramsOf(route: ApiRoute, request: SampleRequest): Record<string, string> {
+  const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  const pattern = new RegExp(`^${route.url.replace(/:\w+/g, '([^/?]+)')}(?:\\?|$)`);
+  const values = pattern.exec(request.url)?.slice(1) ?? [];
+  return Object.fromEntries(names.map((name, index) => [name, values[index]!]));
+}
+
+/** A declared value, read from the request sent and the answer received. */
+function declared(
+  source: RequestValue,
+  route: ApiRoute,
+  request: SampleRequest,
+  answer: unknown,
+): unknown {
+  const url = new URL(request.url, 'http://test');
+  const values: Record<string, unknown> = {
+    params: paramsOf(route, request),
+    query: Object.fromEntries(url.searchParams),
+    body: request.body,
+    answer,
+  };
+  const from = values[source.from];
+  return typeof from === 'object' && from !== null
+    ? (from as Record<string, unknown>)[source.field]
+    : undefined;
+}
+
+function declaredDetail(rule: AuditRule, route: ApiRoute, request: SampleRequest, answer: unknown) {
+  if (!rule.detail) return null;
+  return Object.fromEntries(
+    Object.entries(rule.detail).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : declared(value, route, request, answer),
+    ]),
+  );
+}
+
+/** Deletes last: the entry they void is the one the other routes change. */
+function auditedRoutes(): ApiRoute[] {
+  const audited = t.app.routeTable.filter((route) => ruleOf(route));
+  return [
+    ...audited.filter((route) => route.method !== 'DELETE'),
+    ...audited.filter((route) => route.method === 'DELETE'),
+  ];
+}
+
+describe('the audit trail over every route', () => {
+  it('a refused or failing call of an audited route writes no row', async () => {
+    const routes = auditedRoutes();
+    expect(routes.length).toBeGreaterThan(15);
+    const written: string[] = [];
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const route of routes) {
+      const sample = sampleRequest(route, idsFor(route), todayStart() + 3600);
+      const unknown = sampleRequest(
+        route,
+        {
+          id: missing,
+          patientId: missing,
+          patientID: missing,
+          visitId: missing,
+          exchangeId: missing,
+        },
+        todayStart() + 3600,
+      );
+      const sent = (request: SampleRequest) => JSON.stringify(request);
+      const changed = (request: SampleRequest, body: Record<string, unknown>): SampleRequest => ({
+        ...request,
+        body: Object.fromEntries(
+          Object.entries(body).map(([name, value]) => [name, name in taken ? taken[name] : value]),
+        ),
+      });
+      const failing =
+        typeof sample.body === 'object' && sample.body !== null
+          ? changed(sample, { ...sample.body })
+          : sample;
+      const attempts = [
+        // No permission: 403 before the handler.
+        {
+          label: 'refused',
+          request: sample,
+          caller: { token: nobody.token, branchId: admin.branchId },
+        },
+        // Records the clinic does not have: 400, 404, or an empty answer.
+        ...(sent(unknown) === sent(sample)
+          ? []
+          : [{ label: 'unknown', request: unknown, caller: admin }]),
+        // A stale version, another patient's NRIC or card number: the change fails.
+        ...(sent(failing) === sent(sample)
+          ? []
+          : [{ label: 'failing', request: failing, caller: admin }]),
+      ];
+      for (const attempt of attempts) {
+        const { method, url, body } = attempt.request;
+        const { response, rows } = await newRows(() =>
+          t.call(method, url, { ...attempt.caller, body }),
+        );
+        if (attempt.label === 'refused') expect(response.status, key(route)).toBe(403);
+        if (rows.length > 0)
+          written.push(`${key(route)} ${attempt.label} (${response.status}) wrote ${rows.length}`);
+      }
+    }
+    expect(written).toEqual([]);
+  });
+
+  it('a successful call writes exactly the declared row: who, which patient, branch, action, when', async () => {
+    const adminId = clinic.session.user.id;
+    const problems: string[] = [];
+    for (const route of auditedRoutes()) {
+      const rule = ruleOf(route)!;
+      const request = await successfulRequest(route);
+      const { response, rows, from, until } = await newRows(() =>
+        t.call(request.method, request.url, { ...admin, body: request.body }),
+      );
+      if (response.status >= 300) {
+        problems.push(
+          `${key(route)} answered ${response.status}: ${JSON.stringify(response.body)}`,
+        );
+        continue;
+      }
+      const answer: unknown = response.body.data;
+      // Every sample id is of one patient; a call that registers a patient names the new one.
+      const patient =
+        route.access !== 'public' && route.access.permission === 'patients:create'
+          ? response.body.data.patientId
+          : patientId;
+      const expected = {
+        userId: adminId,
+        branchId: admin.branchId,
+        action: rule.action,
+        entity: rule.entity,
+        entityId: declared(rule.id, route, request, answer),
+        patientId: patient,
+        detail: declaredDetail(rule, route, request, answer),
+      };
+      const shown = rows.map(({ tenantId: _t, id: _i, happenedAt: _h, ...row }) => row);
+      if (!isDeepStrictEqual(shown, [expected]))
+        problems.push(
+          `${key(route)} wrote ${JSON.stringify(shown)}, not ${JSON.stringify(expected)}`,
+        );
+      else if (!(rows[0]!.happenedAt.getTime() >= from && rows[0]!.happenedAt.getTime() <= until))
+        problems.push(`${key(route)} wrote its row at ${rows[0]!.happenedAt.toISOString()}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("every route that touches a patient's data declares its audit row, or why it writes none", async () => {
+    const routes = t.app.routeTable.filter(
+      (route) => route.access !== 'public' && !route.websocket && !route.url.endsWith('/sign-out'),
+    );
+    const undeclared: string[] = [];
+    const touching: string[] = [];
+    for (const route of routes) {
+      const request = sampleRequest(route, idsFor(route), todayStart() + 3600);
+      recorder.patientData();
+      await t.call(request.method, request.url, { ...admin, body: request.body });
+      const touched = recorder.patientData();
+      if (touched.length === 0) continue;
+      touching.push(key(route));
+      if (!route.audit) undeclared.push(`${key(route)} reads ${touched.join(', ')}`);
+    }
+    expect(undeclared).toEqual([]);
+    expect(touching.length).toBeGreaterThan(15);
+    const exempt = t.app.routeTable.filter((route) => route.audit && 'none' in route.audit);
+    expect(exempt.map(key).sort()).toEqual(NO_AUDIT_ROUTES);
+  });
+});

@@ -1,0 +1,15 @@
+/** Texts every screen shares: the app's name, the dialogs' buttons, form helpers, the session. */
+export const commonTexts = {
+  app: { name: 'Clinic Manager' },
+  dialog: {
+    ok: 'OK',
+    close: 'Close',
+    cancel: 'Cancel',
+    loading: 'Loading…',
+    error: 'Error',
+    warning: 'Warning',
+    info: 'Information',
+  },
+  form: { clearField: 'Clear {{field}}' },
+  session: { ended: 'Your session has ended. Please sign in again.' },
+};

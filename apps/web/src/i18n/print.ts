@@ -1,0 +1,8 @@
+/** The label print dialog (print/). */
+export const printTexts = {
+  print: {
+    copies: 'Number of Copies',
+    copiesRange: 'Please enter 1 to {{max}} copies.',
+    print: 'Print',
+  },
+};
