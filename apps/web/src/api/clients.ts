@@ -1,4 +1,4 @@
-import { sessionStore } from '../app/session.ts';
+import { sessionStore } from './session.ts';
 import type { RuntimeConfig } from './config.ts';
 import { HttpClient } from './http.ts';
 import { refusalText } from './refusal-text.ts';

@@ -1,7 +1,7 @@
 import { isNotificationEvent, notificationsApi, type NotificationEvent } from '@clinic/domain';
 import { useEffect, useEffectEvent } from 'react';
 import { useParams } from 'react-router';
-import { useSession } from '../app/session.ts';
+import { useSession } from './session.ts';
 import { api, endSession } from './clients.ts';
 
 /** Doc 2 section 9: reconnect 7 s after a close, at most 10 attempts in a row. */

@@ -5,7 +5,7 @@ import { RouterProvider, type DataRouter } from 'react-router';
 import { setAuthHandlers } from '../api/clients.ts';
 import { DialogHost, dialogs, snackbar } from '../components/dialogs.tsx';
 import { i18n } from '../i18n/index.ts';
-import { sessionStore } from './session.ts';
+import { sessionStore } from '../api/session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The snackbar list is not needed to show a page: it loads beside the first page.

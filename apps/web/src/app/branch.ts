@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useSession } from './session.ts';
+import { useSession } from '../api/session.ts';
 
 /** The branch whose code leads the address, and its id (the one calls send as BranchId). */
 export function useBranch(): { branchCode: string; branchId: string | undefined } {

@@ -7,7 +7,7 @@
  */
 import { dateOfUnix, isTimeOfDay, parseIsoDate, startOfDayUnix } from '@clinic/domain';
 import { formatClinicInstant } from './date-format.ts';
-import { useSession } from './session.ts';
+import { useSession } from '../api/session.ts';
 
 /** The clinic's offset, minutes east of UTC, from the session. */
 export function useClinicOffset(): number {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BranchHome, RootRedirect } from './guards.tsx';
-import { sessionStore } from './session.ts';
+import { sessionStore } from '../api/session.ts';
 import { testBranchOption, testSessionInfo } from './test-session.ts';
 
 function signInAs(permissions: readonly Permission[]) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { branchHomePath, loginPathFor } from './landing.ts';
-import { defaultBranchCode, sessionStore, useSession } from './session.ts';
+import { defaultBranchCode, sessionStore, useSession } from '../api/session.ts';
 
 /**
  * Protected routes: without a session the user goes to login with the current path as

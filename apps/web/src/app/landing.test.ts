@@ -7,7 +7,7 @@ import {
 } from '@clinic/domain';
 import { describe, expect, it } from 'vitest';
 import { branchHomePath, landingPath, loginPathFor, safeRedirect } from './landing.ts';
-import type { Session } from './session.ts';
+import type { Session } from '../api/session.ts';
 import { testBranchOption, testSessionInfo } from './test-session.ts';
 
 function session(

@@ -1,6 +1,6 @@
 import { UserType, type Permission } from '@clinic/domain';
 import { SIDE_NAV_PAGES, type BranchPage } from './sections.ts';
-import { defaultBranchCode, hasModule, type Session } from './session.ts';
+import { defaultBranchCode, hasModule, type Session } from '../api/session.ts';
 
 export const CATALOG_LANDING = '/console/catalogs/medications';
 export const STAFF_LOGIN = '/auth/login';

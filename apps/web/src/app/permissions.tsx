@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { api } from '../api/clients.ts';
-import { useSession } from './session.ts';
+import { useSession } from '../api/session.ts';
 
 /** The query key of `GET /branches/current` for a branch (all branches: `['current-branch']`). */
 export const currentBranchKey = (branchId: string | undefined) =>

@@ -6,7 +6,7 @@ import {
   dropCacheOnUserChange,
   refreshPermissionsOnForbidden,
 } from './query-client.ts';
-import { STORAGE, sessionStore } from './session.ts';
+import { STORAGE, sessionStore } from '../api/session.ts';
 import { testSessionInfo } from './test-session.ts';
 import { signOutAndLeave } from './sign-out.ts';
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { onForbiddenAnswer } from '../api/clients.ts';
-import { sessionStore } from './session.ts';
+import { sessionStore } from '../api/session.ts';
 
 /** The app's query cache: two retries for network failures, none for server answers. */
 export function createQueryClient(): QueryClient {

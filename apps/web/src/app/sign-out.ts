@@ -2,7 +2,7 @@ import { accountsApi } from '@clinic/domain';
 import type { NavigateFunction } from 'react-router';
 import { api } from '../api/clients.ts';
 import { STAFF_LOGIN, TENANT_LOGIN } from './landing.ts';
-import { sessionStore } from './session.ts';
+import { sessionStore } from '../api/session.ts';
 
 /**
  * Clears the session (protected pages then go to login with the logout flag; the query

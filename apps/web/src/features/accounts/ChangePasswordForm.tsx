@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/clients.ts';
 import { ApiError } from '../../api/http.ts';
-import { sessionStore } from '../../app/session.ts';
+import { sessionStore } from '../../api/session.ts';
 
 /** Current password, new password twice; checks strength before asking the server. */
 export function ChangePasswordForm({

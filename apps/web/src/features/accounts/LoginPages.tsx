@@ -13,7 +13,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { STORAGE } from '../../app/session.ts';
+import { STORAGE } from '../../api/session.ts';
 import { LazyTooltip } from '../../components/LazyTooltip.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { useSignIn } from './use-sign-in.ts';

@@ -2,7 +2,7 @@ import { userTypeLabel } from '@clinic/domain';
 import { Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { snackbar } from '../../components/dialogs.tsx';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 
 /** My Profile: who is signed in, and a password change. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/clients.ts';
 import { landingPath } from '../../app/landing.ts';
-import { deviceId, sessionStore, type SessionKind } from '../../app/session.ts';
+import { deviceId, sessionStore, type SessionKind } from '../../api/session.ts';
 
 /** Signs in and goes where the user should land; keeps the error message to show. */
 export function useSignIn(mode: 'staff' | 'portal') {

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { DATE_FORMATS, formatClinicInstant } from '../../app/date-format.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
 import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
 import { ForcePasswordDialog } from '../shell/ForcePasswordDialog.tsx';
 import { InactivityDialog } from '../shell/InactivityDialog.tsx';

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/index.ts';
-import { sessionStore } from '../../app/session.ts';
+import { sessionStore } from '../../api/session.ts';
 import { testSessionInfo } from '../../app/test-session.ts';
 import { TenantInfoPage } from './ConsoleLayout.tsx';
 

@@ -1,7 +1,7 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { defaultBranchCode, useSession } from '../../app/session.ts';
+import { defaultBranchCode, useSession } from '../../api/session.ts';
 
 /** 'Sorry but we could not find the page.', with a link back to the console or the branch dashboard. */
 export function NotFoundPage({ standalone = true }: { standalone?: boolean }) {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { initApi } from '../../api/clients.ts';
 import { clinicDayStartAt } from '../../app/clinic-time.ts';
-import { sessionStore } from '../../app/session.ts';
+import { sessionStore } from '../../api/session.ts';
 import { BRANCH_ID, CLINIC_OFFSET, signInForTest, testQueryClient } from '../queue/test-utils.tsx';
 import { QueueDisplayPage } from './QueueDisplayPage.tsx';
 

@@ -7,7 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { api, displayLinkApi, endSession } from '../../api/clients.ts';
 import { RequireSession } from '../../app/guards.tsx';
 import { useCan } from '../../app/permissions.tsx';
-import { hasModule, useSession } from '../../app/session.ts';
+import { hasModule, useSession } from '../../api/session.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { NotSubscribed } from '../shell/SectionPage.tsx';
 import { Board } from './Board.tsx';

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicDayStartAt } from '../../app/clinic-time.ts';
-import { sessionStore } from '../../app/session.ts';
+import { sessionStore } from '../../api/session.ts';
 import { QueuePage } from './QueuePage.tsx';
 import { queueKeys } from './queue-api.ts';
 import { QUEUE_COLUMNS_KEY } from './queue-columns.ts';

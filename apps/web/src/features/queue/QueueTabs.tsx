@@ -1,7 +1,7 @@
 import { Badge, Tabs } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hasModule, useSession } from '../../app/session.ts';
+import { hasModule, useSession } from '../../api/session.ts';
 import { PendingFeatureState } from './PendingFeatureState.tsx';
 
 type QueueTab = 'queue' | 'requests' | 'review';

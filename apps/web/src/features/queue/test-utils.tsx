@@ -17,7 +17,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { initApi } from '../../api/clients.ts';
-import { sessionStore } from '../../app/session.ts';
+import { sessionStore } from '../../api/session.ts';
 import { TEST_CLINIC_OFFSET, testBranchOption, testSessionInfo } from '../../app/test-session.ts';
 import { DialogHost } from '../../components/dialogs.tsx';
 // Parts the app loads after first paint, loaded up front so tests time the page itself.

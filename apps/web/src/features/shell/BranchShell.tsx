@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { currentBranchQuery } from '../../app/permissions.tsx';
-import { useSession } from '../../app/session.ts';
+import { useSession } from '../../api/session.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { ForcePasswordDialog } from './ForcePasswordDialog.tsx';
 import { BranchSwitcher, SiteMapMenu, UserMenu } from './HeaderMenus.tsx';

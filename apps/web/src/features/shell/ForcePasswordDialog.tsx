@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { snackbar } from '../../components/dialogs.tsx';
-import type { Session } from '../../app/session.ts';
+import type { Session } from '../../api/session.ts';
 import { ChangePasswordForm } from '../accounts/ChangePasswordForm.tsx';
 
 /**

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signOutAndLeave } from '../../app/sign-out.ts';
 import { usePermissions } from '../../app/permissions.tsx';
-import type { Session } from '../../app/session.ts';
+import type { Session } from '../../api/session.ts';
 import { SITE_MAP, mayOpen } from './navigation.ts';
 
 /** The current path with another branch code in front (same page, other branch). */

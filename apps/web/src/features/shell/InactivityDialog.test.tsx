@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
-import { STORAGE, sessionStore } from '../../app/session.ts';
+import { STORAGE, sessionStore } from '../../api/session.ts';
 import { signInForTest, testQueryClient } from '../queue/test-utils.tsx';
 import { InactivityDialog, WARNING_SECONDS } from './InactivityDialog.tsx';
 

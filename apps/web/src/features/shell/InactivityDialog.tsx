@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/clients.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
-import { STORAGE } from '../../app/session.ts';
+import { STORAGE } from '../../api/session.ts';
 
 export const WARNING_SECONDS = 5 * 60;
 

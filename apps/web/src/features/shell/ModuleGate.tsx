@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { hasModule, useSession } from '../../app/session.ts';
+import { hasModule, useSession } from '../../api/session.ts';
 
 /**
  * Shows its children only when the tenant bought the module (prefix `tenant` in portal

@@ -2,7 +2,7 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { hasModule, useSession } from '../../app/session.ts';
+import { hasModule, useSession } from '../../api/session.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { ComingSoonPage } from './ComingSoonPage.tsx';
 import { sectionOf } from './navigation.ts';

@@ -2,7 +2,7 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePermissions } from '../../app/permissions.tsx';
-import { STORAGE } from '../../app/session.ts';
+import { STORAGE } from '../../api/session.ts';
 import { ModuleGate } from './ModuleGate.tsx';
 import { SIDE_NAV, mayOpen, type Section } from './navigation.ts';
 

@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@clinic/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE, sessionStore } from './session.ts';
-import { testSessionInfo } from './test-session.ts';
+import { testSessionInfo } from '../app/test-session.ts';
 
 const infoFor = (token: string): SessionInfo => testSessionInfo({ token });
 
