@@ -19,6 +19,8 @@ describe('throttle waits', () => {
     expect(secondsToWait(blockOnly, window(4, 100, 1), NOW)).toBe(0);
     expect(secondsToWait(blockOnly, window(5, 100, 1), NOW)).toBe(800);
     expect(secondsToWait(blockOnly, window(5, 899.5, 1), NOW)).toBe(1);
+    // At its limit a key always waits, whatever the clocks say.
+    expect(secondsToWait(blockOnly, window(5, 901, 1), NOW)).toBe(1);
   });
 
   it('slows a key after a few events, doubling the wait after the newest, then blocks it', () => {

@@ -80,11 +80,13 @@ async function retryAfter(trx: Transaction<DB>, key: string, rule: ThrottleRule)
       sql<number>`count(*)::int`.as('count'),
       sql<number>`extract(epoch from min(happened_at))::float8`.as('oldest'),
       sql<number>`extract(epoch from max(happened_at))::float8`.as('newest'),
+      // The database's clock, which stamped the events, not this instance's.
+      sql<number>`extract(epoch from clock_timestamp())::float8`.as('now'),
     ])
     .where('key', '=', key)
     .where('happenedAt', '>', sql<Date>`now() - make_interval(secs => ${rule.windowSeconds})`)
     .executeTakeFirstOrThrow();
-  return secondsToWait(rule, window, Date.now() / 1000);
+  return secondsToWait(rule, window, window.now);
 }
 
 /**
@@ -97,10 +99,10 @@ export function secondsToWait(
   now: number,
 ): number {
   const { count, oldest, newest } = window;
-  let until = 0;
-  if (count >= rule.limit) until = oldest + rule.windowSeconds;
-  else if (rule.slowDown && count >= rule.slowDown.after) {
-    until = newest + rule.slowDown.firstDelaySeconds * 2 ** (count - rule.slowDown.after);
-  }
-  return until > now ? Math.max(1, Math.ceil(until - now)) : 0;
+  const secondsUntil = (time: number) => Math.max(1, Math.ceil(time - now));
+  if (count >= rule.limit) return secondsUntil(oldest + rule.windowSeconds);
+  if (!rule.slowDown || count < rule.slowDown.after) return 0;
+  const { after, firstDelaySeconds } = rule.slowDown;
+  const allowedAt = newest + firstDelaySeconds * 2 ** (count - after);
+  return allowedAt > now ? secondsUntil(allowedAt) : 0;
 }
