@@ -36,16 +36,15 @@ export const KNOWN_DEVICE_DAYS = 90;
 /** A shorter `whiteList` is guessable: it never makes a device known. */
 export const DEVICE_ID_MIN_LENGTH = 16;
 
-/** The device a sign-in comes from, as far as the account it names goes. */
-export interface SignInDevice {
-  /** The account's hash of the device's id; null without a usable id or account. */
-  hash: Buffer | null;
-  /** The account has signed in from this device before. */
-  known: boolean;
-  userId: string | null;
-}
+/**
+ * The device a sign-in comes from, as far as the account it names goes: `hash` is the
+ * account's hash of the device's id (null without a usable id or account), and `known`
+ * says the account has signed in from it before.
+ */
+export type SignInDevice =
+  { known: false; hash: Buffer | null } | { known: true; hash: Buffer; userId: string };
 
-export const UNKNOWN_DEVICE: SignInDevice = { hash: null, known: false, userId: null };
+export const UNKNOWN_DEVICE: SignInDevice = { known: false, hash: null };
 
 /** The device id hashed with the user: the stored hash names neither, and fits no other user. */
 function deviceHash(userId: string, whiteList: string | undefined): Buffer | null {
@@ -64,7 +63,7 @@ export async function signInDevice(
   const known = await withTenant(ctx.db, account.tenantId, (tx) =>
     isKnownDevice(tx, account.userId, hash, KNOWN_DEVICE_DAYS),
   );
-  return { hash, known, userId: account.userId };
+  return known ? { known, hash, userId: account.userId } : { known, hash };
 }
 
 /** "10 seconds", "1 minute", "15 minutes": how long to wait, as the refusal says it. */
@@ -82,7 +81,7 @@ export const deviceKey = (userId: string, hash: Buffer) =>
 function limitsOf(username: string, ip: string, device: SignInDevice): ThrottleLimit[] {
   const accountLocked = (wait: number) =>
     rateLimited(wait, 'session.accountLocked', waitText(wait));
-  if (device.known && device.hash && device.userId) {
+  if (device.known) {
     const key = deviceKey(device.userId, device.hash);
     return [{ key, rule: FAILURES_PER_KNOWN_DEVICE, refusal: accountLocked }];
   }
@@ -109,7 +108,5 @@ export function reserveSignIn(
 
 /** After a sign-in from a known device, its own earlier failures are forgiven. */
 export async function forgiveDevice(ctx: AppContext, device: SignInDevice): Promise<void> {
-  if (device.known && device.hash && device.userId) {
-    await ctx.throttle.clear(deviceKey(device.userId, device.hash));
-  }
+  if (device.known) await ctx.throttle.clear(deviceKey(device.userId, device.hash));
 }
