@@ -17,6 +17,7 @@ export const TABLE_OWNERS = {
   usernames: 'features/accounts', // kept by a trigger on users
   sessions: 'features/accounts',
   deviceAuthorizations: 'features/accounts',
+  knownDevices: 'features/accounts',
   branches: 'features/branches',
   roles: 'features/roles',
   userBranches: 'features/roles',

@@ -1,4 +1,4 @@
-import { ALL_MODULES } from '@clinic/domain';
+import { ALL_MODULES, normalizeUsername } from '@clinic/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../apps/server/src/db/schema.ts';
 import { withTenant, type TenantTx } from '../../apps/server/src/db/tenant-db.ts';
@@ -90,6 +90,7 @@ async function insertStaff(tx: TenantTx, tenant: TenantPlan, passwordHash: strin
         tenantId: tx.tenantId,
         id: user.id,
         username: user.username,
+        normalizedUsername: normalizeUsername(user.username),
         firstName: user.firstName,
         lastName: user.lastName,
         email: `${user.username}@bench.clinic.local`,

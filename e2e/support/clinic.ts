@@ -1,4 +1,4 @@
-import { USER_TYPES, defaultRoleOf } from '@clinic/domain';
+import { USER_TYPES, defaultRoleOf, normalizeUsername } from '@clinic/domain';
 import { randomBytes, randomInt } from 'node:crypto';
 import { E2E_PORT } from '../playwright.config.ts';
 import { ACTIVATION_CODE, TEMPORARY_PASSWORD, readMail, withDatabase } from './outbox.ts';
@@ -166,9 +166,17 @@ export async function addStaff(
   const hash = await hashSecret(password);
   const id = await withDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO users (tenant_id, username, first_name, last_name, email, type, mcr, password_hash, must_change_password)
-       VALUES ($1, $2, $3, 'Lim', $2 || '@example.com', $4, $5, $6, false) RETURNING id`,
-      [clinic.tenantId, username, firstName, type, type === '50' ? 'M54321C' : null, hash],
+      `INSERT INTO users (tenant_id, username, normalized_username, first_name, last_name, email, type, mcr, password_hash, must_change_password)
+       VALUES ($1, $2, $7, $3, 'Lim', $2 || '@example.com', $4, $5, $6, false) RETURNING id`,
+      [
+        clinic.tenantId,
+        username,
+        firstName,
+        type,
+        type === '50' ? 'M54321C' : null,
+        hash,
+        normalizeUsername(username),
+      ],
     );
     await client.query(
       `INSERT INTO user_branches (tenant_id, user_id, branch_id, is_default, role_id)

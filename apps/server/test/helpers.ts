@@ -1,4 +1,10 @@
-import { nricFor, type Permission, type SessionInfo, type UserType } from '@clinic/domain';
+import {
+  normalizeUsername,
+  nricFor,
+  type Permission,
+  type SessionInfo,
+  type UserType,
+} from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes, randomInt } from 'node:crypto';
 import { inject } from 'vitest';
@@ -226,6 +232,7 @@ export async function addUser(
       .values({
         tenantId: clinic.tenantId,
         username,
+        normalizedUsername: normalizeUsername(username),
         firstName: options.firstName ?? type,
         lastName: 'Test',
         email: `${username}@example.com`,

@@ -14,6 +14,7 @@ export * from './accounts/permissions.ts';
 export * from './accounts/registration.ts';
 export * from './accounts/session.ts';
 export * from './accounts/users.ts';
+export * from './accounts/username.ts';
 export * from './options/options.ts';
 export * from './patients/identity.ts';
 export * from './patients/patient-rules.ts';

@@ -119,6 +119,14 @@ export interface DoctorRooms {
   version: Generated<number>;
 }
 
+export interface KnownDevices {
+  deviceHash: Buffer;
+  firstSignedInAt: Generated<Timestamp>;
+  lastSignedInAt: Generated<Timestamp>;
+  tenantId: string;
+  userId: string;
+}
+
 export interface MailOutbox {
   attempts: Generated<number>;
   body: string;
@@ -311,6 +319,7 @@ export interface Users {
   lastName: string;
   mcr: string | null;
   mustChangePassword: Generated<boolean>;
+  normalizedUsername: string;
   offDuty: Generated<boolean>;
   passwordChangedAt: Timestamp | null;
   passwordHash: string | null;
@@ -345,6 +354,7 @@ export interface DB {
   diagnoses: Diagnoses;
   displayLinks: DisplayLinks;
   doctorRooms: DoctorRooms;
+  knownDevices: KnownDevices;
   mailOutbox: MailOutbox;
   patientNameWords: PatientNameWords;
   patients: Patients;

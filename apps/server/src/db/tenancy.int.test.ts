@@ -1,3 +1,4 @@
+import { normalizeUsername } from '@clinic/domain';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -289,6 +290,7 @@ describe('row-level security', () => {
           .values({
             tenantId: b.tenantId,
             username: user.username.toUpperCase(),
+            normalizedUsername: normalizeUsername(user.username.toUpperCase()),
             firstName: 'Same',
             lastName: 'Name',
             email: 'same@example.com',
@@ -298,8 +300,18 @@ describe('row-level security', () => {
       ),
     ).rejects.toThrow(/usernames_pkey/);
     const renamed = `${user.username}-renamed`;
+    // A rename that forgets the normalised name is refused, not left to disagree.
+    await expect(
+      withTenant(t.database.db, a.tenantId, (tx) =>
+        tx.db.updateTable('users').set({ username: renamed }).where('id', '=', user.id).execute(),
+      ),
+    ).rejects.toThrow(/users_normalized_username_ascii/);
     await withTenant(t.database.db, a.tenantId, (tx) =>
-      tx.db.updateTable('users').set({ username: renamed }).where('id', '=', user.id).execute(),
+      tx.db
+        .updateTable('users')
+        .set({ username: renamed, normalizedUsername: normalizeUsername(renamed) })
+        .where('id', '=', user.id)
+        .execute(),
     );
     const names = await withTenant(t.database.db, a.tenantId, (tx) =>
       sql<{

@@ -87,6 +87,7 @@ export const PATIENT_TABLES = {
   roles: false,
   sessions: false,
   deviceAuthorizations: false,
+  knownDevices: false,
   mailOutbox: false,
   throttleEvents: false,
   referenceOptions: false,

@@ -1,4 +1,4 @@
-import { DISPLAY_LINK_PERMISSIONS } from '@clinic/domain';
+import { DISPLAY_LINK_PERMISSIONS, normalizeUsername } from '@clinic/domain';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
@@ -82,12 +82,13 @@ export async function principalOfDisplayLink(
   };
 }
 
+/** The account a typed username names: compared in its normalised form only. */
 export async function signInTarget(
   db: Kysely<DB>,
   username: string,
 ): Promise<{ tenantId: string; userId: string } | undefined> {
   const { rows } = await sql<{ tenantId: string; userId: string }>`
-    SELECT * FROM auth_sign_in_target(${username})`.execute(db);
+    SELECT * FROM auth_sign_in_target(${normalizeUsername(username)})`.execute(db);
   return rows[0];
 }
 
@@ -108,10 +109,11 @@ export async function tenantIdOfUser(db: Kysely<DB>, userId: string): Promise<st
   return rows[0]?.id ?? undefined;
 }
 
+/** Whether any clinic's user has a name that normalises to the same as this one. */
 export async function isUsernameTaken(db: Kysely<DB>, username: string): Promise<boolean> {
   const { rows } = await sql<{
     taken: boolean;
-  }>`SELECT username_taken(${username}) AS taken`.execute(db);
+  }>`SELECT username_taken(${normalizeUsername(username)}) AS taken`.execute(db);
   return rows[0]?.taken === true;
 }
 

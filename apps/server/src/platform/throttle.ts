@@ -3,9 +3,14 @@ import type { DB } from '../db/schema.ts';
 import type { AppError } from './errors.ts';
 
 export interface ThrottleRule {
-  /** Events allowed within the window. */
+  /** Events allowed within the window; at the limit the key waits for its oldest to leave. */
   limit: number;
   windowSeconds: number;
+  /**
+   * Slowing before the block: once `after` events are in the window, the next one must come
+   * `firstDelaySeconds` after the newest, and each further one twice as long again.
+   */
+  slowDown?: { after: number; firstDelaySeconds: number };
 }
 
 export interface ThrottleLimit {
@@ -17,7 +22,7 @@ export interface ThrottleLimit {
 
 /**
  * Counts events per key in the database, so limits hold across several API instances.
- * Keys are not tenant data (an address, a lowercased username, a tenant id).
+ * Keys are not tenant data (an address, a normalised username, a tenant id).
  *
  * An attempt is reserved before the work it limits (a password check, a mail): checking
  * and recording happen together under an advisory lock per key, so a burst of parallel
@@ -69,15 +74,35 @@ export class Throttle {
 
 /** Seconds until the key is allowed again, or 0 when it is allowed now. */
 async function retryAfter(trx: Transaction<DB>, key: string, rule: ThrottleRule): Promise<number> {
-  const row = await trx
+  const window = await trx
     .selectFrom('throttleEvents')
     .select([
       sql<number>`count(*)::int`.as('count'),
       sql<number>`extract(epoch from min(happened_at))::float8`.as('oldest'),
+      sql<number>`extract(epoch from max(happened_at))::float8`.as('newest'),
+      // The database's clock, which stamped the events, not this instance's.
+      sql<number>`extract(epoch from clock_timestamp())::float8`.as('now'),
     ])
     .where('key', '=', key)
     .where('happenedAt', '>', sql<Date>`now() - make_interval(secs => ${rule.windowSeconds})`)
     .executeTakeFirstOrThrow();
-  if (row.count < rule.limit) return 0;
-  return Math.max(1, Math.ceil(row.oldest + rule.windowSeconds - Date.now() / 1000));
+  return secondsToWait(rule, window, window.now);
+}
+
+/**
+ * Seconds a key must wait, given the events in its window (times in epoch seconds): until
+ * the oldest leaves the window at the limit, or until the slowing delay after the newest.
+ */
+export function secondsToWait(
+  rule: ThrottleRule,
+  window: { count: number; oldest: number; newest: number },
+  now: number,
+): number {
+  const { count, oldest, newest } = window;
+  const secondsUntil = (time: number) => Math.max(1, Math.ceil(time - now));
+  if (count >= rule.limit) return secondsUntil(oldest + rule.windowSeconds);
+  if (!rule.slowDown || count < rule.slowDown.after) return 0;
+  const { after, firstDelaySeconds } = rule.slowDown;
+  const allowedAt = newest + firstDelaySeconds * 2 ** (count - after);
+  return allowedAt > now ? secondsUntil(allowedAt) : 0;
 }

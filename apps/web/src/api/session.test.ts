@@ -1,6 +1,6 @@
 import type { SessionInfo } from '@clinic/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE, sessionStore } from './session.ts';
+import { STORAGE, deviceId, sessionStore } from './session.ts';
 import { testSessionInfo } from '../app/test-session.ts';
 
 const infoFor = (token: string): SessionInfo => testSessionInfo({ token });
@@ -127,5 +127,20 @@ describe('a session ended by the server', () => {
     expect(sessionStore.get()).toBeNull();
     expect(localStorage.getItem(STORAGE.token)).toBeNull();
     expect(sessionStore.endedByUser()).toBe(true);
+  });
+});
+
+describe('the device id sent at sign-in', () => {
+  afterEach(() => localStorage.clear());
+
+  it('is 128 random bits, made once and kept across sign-out', () => {
+    localStorage.clear();
+    const id = deviceId();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    sessionStore.signIn(infoFor('token-d'), 'clinic');
+    sessionStore.signOut();
+    expect(deviceId()).toBe(id);
+    localStorage.clear();
+    expect(deviceId()).not.toBe(id);
   });
 });

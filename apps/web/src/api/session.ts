@@ -175,11 +175,17 @@ export function hasModule(session: Session | null, module: string): boolean {
   return (session.info.modules as readonly string[]).includes(`${prefix}.${module}`);
 }
 
-/** A device id kept in the browser, sent as `whiteList` at sign-in. */
+/**
+ * A device id kept in the browser, sent as `whiteList` at sign-in: 128 random bits, by which
+ * the server knows the accounts this browser signed in to, so that other devices' failed
+ * sign-ins cannot lock it out. Sign-out keeps it. From `getRandomValues`, which plain-HTTP
+ * pages (a clinic's LAN address) have too, unlike `randomUUID`.
+ */
 export function deviceId(): string {
   let id = localStorage.getItem(STORAGE.deviceId);
   if (!id) {
-    id = crypto.randomUUID();
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    id = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
     localStorage.setItem(STORAGE.deviceId, id);
   }
   return id;

@@ -1,4 +1,4 @@
-import type { SessionUser, UserType } from '@clinic/domain';
+import { normalizeUsername, type SessionUser, type UserType } from '@clinic/domain';
 
 import type { TenantTx } from '../../db/tenant-db.ts';
 
@@ -38,10 +38,15 @@ export interface NewUser {
   mustChangePassword: boolean;
 }
 
+/** Adds a user; their normalised name (the one sign-in and uniqueness compare) goes with it. */
 export async function insertUser(tx: TenantTx, user: NewUser): Promise<string> {
   const { id } = await tx.db
     .insertInto('users')
-    .values({ tenantId: tx.tenantId, ...user })
+    .values({
+      tenantId: tx.tenantId,
+      ...user,
+      normalizedUsername: normalizeUsername(user.username),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -24,38 +24,24 @@ import { newSessionToken } from '../../platform/tokens.ts';
 import type { ThrottleRule } from '../../platform/throttle.ts';
 import { withRole } from '../roles/roles.service.ts';
 import * as repo from './accounts.repo.ts';
-
-/** Failed sign-ins allowed per account and per address within 15 minutes. */
-export const FAILURES_PER_ACCOUNT: ThrottleRule = { limit: 5, windowSeconds: 900 };
-export const FAILURES_PER_ADDRESS: ThrottleRule = { limit: 20, windowSeconds: 900 };
+import { rememberDevice } from './known-devices.repo.ts';
+import {
+  KNOWN_DEVICE_DAYS,
+  UNKNOWN_DEVICE,
+  forgiveDevice,
+  reserveSignIn,
+  signInDevice,
+  type SignInDevice,
+} from './sign-in-limits.ts';
 
 export interface Caller {
   ip: string;
   userAgent: string | null;
 }
 
-const accountKey = (username: string) => `sign-in:user:${username.toLowerCase()}`;
-const addressKey = (ip: string) => `sign-in:ip:${ip}`;
-
 function minutes(seconds: number): string {
   const count = Math.ceil(seconds / 60);
   return `${count} minute${count === 1 ? '' : 's'}`;
-}
-
-/** Reserves this attempt against both limits; a correct password gives it back. */
-function reserveAttempt(ctx: AppContext, username: string, ip: string): Promise<string[]> {
-  return ctx.throttle.reserve([
-    {
-      key: accountKey(username),
-      rule: FAILURES_PER_ACCOUNT,
-      refusal: (wait) => rateLimited(wait, 'session.accountLocked', minutes(wait)),
-    },
-    {
-      key: addressKey(ip),
-      rule: FAILURES_PER_ADDRESS,
-      refusal: (wait) => rateLimited(wait, 'session.networkLocked', minutes(wait)),
-    },
-  ]);
 }
 
 const invalidCredentials = () => badRequest('session.invalidCredentials');
@@ -68,21 +54,27 @@ async function unknownUsername(password: string): Promise<SignInOutcome> {
   return { refused: invalidCredentials(), countsAsFailure: true };
 }
 
+/**
+ * Signs in by username and password. Failures are limited per device the account knows,
+ * else per account and per address (`sign-in-limits.ts`); a successful sign-in makes the
+ * sending device (`whiteList`) known to the account.
+ */
 export async function signIn(
   ctx: AppContext,
   body: SignInBody,
   caller: Caller,
 ): Promise<SessionInfo> {
-  const attempt = await reserveAttempt(ctx, body.username, caller.ip);
   const target = await signInTarget(ctx.db, body.username);
+  const device = target ? await signInDevice(ctx, target, body.whiteList) : UNKNOWN_DEVICE;
+  const attempt = await reserveSignIn(ctx, { username: body.username, ip: caller.ip, device });
   const outcome = target
     ? await withTenant(ctx.db, target.tenantId, (tx) =>
-        attemptSignIn(ctx, tx, target.userId, body, caller),
+        attemptSignIn(ctx, tx, target.userId, body, caller, device),
       )
     : await unknownUsername(body.password);
   if ('session' in outcome) {
     await ctx.throttle.release(attempt);
-    await ctx.throttle.clear(accountKey(body.username));
+    await forgiveDevice(ctx, device);
     return outcome.session;
   }
   if (!outcome.countsAsFailure) await ctx.throttle.release(attempt);
@@ -95,6 +87,7 @@ async function attemptSignIn(
   userId: string,
   body: SignInBody,
   caller: Caller,
+  device: SignInDevice,
 ): Promise<SignInOutcome> {
   const user = await repo.findUser(tx, userId);
   const tenant = await repo.findTenant(tx);
@@ -139,6 +132,7 @@ async function attemptSignIn(
     ip: caller.ip,
     userAgent: caller.userAgent,
   });
+  if (device.hash) await rememberDevice(tx, userId, device.hash, KNOWN_DEVICE_DAYS);
   const branches = (await repo.accessibleBranches(tx, userId)).map(withRole);
   return {
     session: {
