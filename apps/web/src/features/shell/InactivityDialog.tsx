@@ -3,7 +3,7 @@ import {
   INACTIVITY_WARNING_MINUTES,
   accountsApi,
 } from '@clinic/domain';
-import { Button, Center, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -139,13 +139,12 @@ export function InactivityGuard({
 function AwayNotice() {
   const { t } = useTranslation();
   return (
-    <Center mih="50vh">
-      <Stack align="center" gap="xs">
-        <Title order={1} size="h3">
-          {t('inactivity.hidden')}
-        </Title>
-        <Text c="dimmed">{t('inactivity.hiddenText')}</Text>
-      </Stack>
-    </Center>
+    // At the top, clear of the centred countdown dialog.
+    <Stack align="center" gap="xs" pt="xl">
+      <Title order={1} size="h3">
+        {t('inactivity.hidden')}
+      </Title>
+      <Text c="dimmed">{t('inactivity.hiddenText')}</Text>
+    </Stack>
   );
 }
