@@ -137,6 +137,16 @@ export async function expireSessions(clinic: TestClinic): Promise<void> {
   );
 }
 
+/** The clinic's sessions as if unused for an hour: past any time-out and its warning. */
+export async function idleSessions(clinic: TestClinic): Promise<void> {
+  await withDatabase((client) =>
+    client.query(
+      "UPDATE sessions SET last_active_at = now() - interval '1 hour' WHERE tenant_id = $1",
+      [clinic.tenantId],
+    ),
+  );
+}
+
 export interface Staff {
   id: string;
   username: string;

@@ -3,6 +3,7 @@ import {
   addBranch,
   createClinic,
   expireSessions,
+  idleSessions,
   removeModule,
   setInactivityMinutes,
 } from '../support/clinic.ts';
@@ -86,6 +87,26 @@ test('[SHELL] an ended session (401) sends the user to login, and back after sig
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
 });
 
+test('[SHELL] a session the server ended for inactivity sends the user to login, saying why', async ({
+  page,
+}) => {
+  const clinic = await createClinic();
+  await signInAsStaff(page, clinic.username, clinic.password);
+  await expect(page).toHaveURL('/MAIN/queue');
+  await page.goto('/MAIN/user/profile');
+  await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // The browser slept (its timers did not run): the server's clock says the session is over.
+  await idleSessions(clinic);
+  await page.reload();
+  await expect(page).toHaveURL('/auth/login?redirect=%2FMAIN%2Fuser%2Fprofile');
+  await expect(
+    page.getByText('You were signed out because Clinic Manager was not used for a while.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+});
+
 test('[SHELL] the inactivity dialog signs the user out after the clinic time-out', async ({
   page,
 }) => {
@@ -101,11 +122,15 @@ test('[SHELL] the inactivity dialog signs the user out after the clinic time-out
   const dialog = page.getByRole('dialog', { name: 'Are you still there?' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(/signed out in 4:5\d/);
+  // The queue page behind the countdown is gone, not just covered.
+  await expect(page.getByRole('heading', { name: 'Hidden while you are away' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Queue', level: 1 })).toHaveCount(0);
   await snap(page, 'inactivity');
 
   // Asking for more time keeps the session; the next lapse signs out.
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Queue', level: 1 })).toBeVisible();
   await page.clock.fastForward('01:05');
   await expect(dialog).toBeVisible();
   await page.clock.fastForward('05:01');

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { DATABASE_POOL_SIZE, type AppConfig } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
+import { recordSessionActivity } from './features/accounts/session.service.ts';
 import { branchesRoutes } from './features/branches/branches.routes.ts';
 import {
   notificationsRoutes,
@@ -241,7 +242,7 @@ export async function buildApp(
     options: { maxPayload: 64 * 1024 },
     preClose: async () => closeSocketsForRestart(app),
   });
-  installAccessGuard(app, ctx.db);
+  installAccessGuard(app, ctx.db, (principal) => recordSessionActivity(ctx, principal));
   requireAuditDeclarations(app);
   installFairShare(
     app,

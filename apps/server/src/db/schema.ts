@@ -257,6 +257,7 @@ export interface Sessions {
   id: Generated<string>;
   ip: string | null;
   kind: string;
+  lastActiveAt: Generated<Timestamp>;
   revokedAt: Timestamp | null;
   tenantId: string;
   tokenHash: Buffer;

@@ -12,7 +12,7 @@ beforeAll(async () => {
   // A small app with the real guard and one route per kind of rule, on the real database.
   guarded = Fastify();
   installErrorHandling(guarded);
-  installAccessGuard(guarded, t.database.db);
+  installAccessGuard(guarded, t.database.db, async () => {});
   guarded.get(
     '/api/v1/queue-like',
     {
@@ -74,7 +74,7 @@ describe('access guard', () => {
 
   it('refuses to register an API route that declares no access rule', async () => {
     const app = Fastify();
-    installAccessGuard(app, t.database.db);
+    installAccessGuard(app, t.database.db, async () => {});
     expect(() => app.get('/api/v1/forgotten', () => 'x')).toThrow(
       'Route GET /api/v1/forgotten declares no access rule',
     );
@@ -82,7 +82,7 @@ describe('access guard', () => {
 
   it('refuses to register a route that names no permission, an unknown one, or one of another module', () => {
     const app = Fastify();
-    installAccessGuard(app, t.database.db);
+    installAccessGuard(app, t.database.db, async () => {});
     const route = (access: unknown) => () =>
       app.get('/api/v1/unclear', { config: { access: access as never } }, () => 'x');
     expect(route({ module: 'clinic.queue', branch: 'required' })).toThrow(

@@ -6,6 +6,7 @@ import { withTenant, type TenantTx } from '../db/tenant-db.ts';
 import { writeDeclaredAudit, type RouteAudit } from './audit.ts';
 import { principalOfDisplayLink, principalOfToken, type Principal } from './directory.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
+import { isIdle, isUserActivity } from './session-activity.ts';
 import { hashToken } from './tokens.ts';
 
 /** A route any signed-in user may call whatever their role (sign-out, their branches, ...). */
@@ -87,8 +88,16 @@ function queryValue(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** Checks the session, bought module and branch of every request, before its body is read. */
-export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
+/**
+ * Checks the session, bought module and branch of every request, before its body is read.
+ * `recordActivity` notes that a session was used by a call the user made (the accounts
+ * feature owns sessions; platform code imports no feature).
+ */
+export function installAccessGuard(
+  app: FastifyInstance,
+  db: Kysely<DB>,
+  recordActivity: (principal: Principal) => Promise<void>,
+): void {
   app.decorateRequest('principal', undefined);
   app.decorateRequest('branchId', undefined);
   app.decorateRequest('tokenHash', undefined);
@@ -147,6 +156,9 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
         ? await principalOfDisplayLink(db, hash)
         : undefined);
     if (!principal) throw unauthorized('session.ended');
+    // Unused past the clinic's time-out and the warning: over, whatever the call.
+    if (isIdle(principal)) throw unauthorized('session.idle');
+    if (isUserActivity(request, access.socket === true)) await recordActivity(principal);
     request.principal = principal;
     request.tokenHash = hash;
 

@@ -48,7 +48,7 @@ beforeAll(async () => {
   // A small app with the real guard and audit, on the real database.
   audited = Fastify();
   installErrorHandling(audited);
-  installAccessGuard(audited, t.database.db);
+  installAccessGuard(audited, t.database.db, async () => {});
   requireAuditDeclarations(audited);
   renaming(audited, '/api/v1/rename', rule('patientId'));
   renaming(audited, '/api/v1/rename-twice', rule('patientId'), 2);

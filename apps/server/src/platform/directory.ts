@@ -22,6 +22,11 @@ export interface Principal {
    * when none was asked about, in any of their branches (the union of their roles).
    */
   permissions: ReadonlySet<string>;
+  /**
+   * A staff session's use: seconds since its last recorded activity and the clinic's
+   * inactivity time-out in minutes (platform/session-activity.ts). None for a display link.
+   */
+  activity?: { inactiveSeconds: number; timeoutMinutes: number };
 }
 
 /**
@@ -44,11 +49,15 @@ export async function principalOfToken(
     modules: string[];
     branchIds: string[];
     permissions: string[];
+    inactiveSeconds: number;
+    inactivityTimeoutMinutes: number;
   }>`SELECT * FROM auth_principal(${tokenHash}, ${branchId ?? null}::uuid)`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
+  const { inactiveSeconds, inactivityTimeoutMinutes, ...holder } = row;
   return {
-    ...row,
+    ...holder,
+    activity: { inactiveSeconds, timeoutMinutes: inactivityTimeoutMinutes },
     modules: new Set(row.modules),
     branchIds: new Set(row.branchIds),
     permissions: new Set(row.permissions),

@@ -1,3 +1,4 @@
+import type { RefusalCode } from '@clinic/domain';
 import { sessionStore } from './session.ts';
 import type { RuntimeConfig } from './config.ts';
 import { HttpClient } from './http.ts';
@@ -6,8 +7,11 @@ import { refusalText } from './refusal-text.ts';
 export const CLIENT_ID = 'clinic-web';
 
 interface AuthHandlers {
-  /** The server refused `token` (the token the refused call carried): its session is over. */
-  onUnauthorized: (token: string | undefined) => void;
+  /**
+   * The server refused `token` (the token the refused call carried): its session is over;
+   * `code` says why (`session.idle`: unused past the clinic's time-out).
+   */
+  onUnauthorized: (token: string | undefined, code?: RefusalCode) => void;
   onForbidden: (message: string) => void;
 }
 
@@ -48,7 +52,7 @@ function client(baseUrl: string, clientId: string): HttpClient {
     clientId,
     getToken: () => sessionStore.token(),
     getBranchId: () => sessionStore.branchId(),
-    onUnauthorized: (token) => handlers.onUnauthorized(token),
+    onUnauthorized: (token, code) => handlers.onUnauthorized(token, code),
     onForbidden: forbidden,
     describe: refusalText,
   });

@@ -1,4 +1,5 @@
 import {
+  BACKGROUND_REQUEST_HEADER,
   fillPath,
   type ApiErrorBody,
   type CallAnswer,
@@ -34,8 +35,8 @@ export interface HttpClientOptions {
   clientId: string;
   getToken: () => string | undefined;
   getBranchId: () => string | undefined;
-  /** 401: the session of `token` (the one the call carried) is over. */
-  onUnauthorized: (token: string | undefined) => void;
+  /** 401: the session of `token` (the one the call carried) is over; `code` says why. */
+  onUnauthorized: (token: string | undefined, code?: RefusalCode) => void;
   /** 403: show the refusal's message. */
   onForbidden: (message: string) => void;
   /**
@@ -63,6 +64,12 @@ type CallArgs<E extends Endpoint> =
 export interface CallOptions {
   /** A token to send instead of the session's (sign-out, after the session is cleared). */
   token?: string;
+  /**
+   * A call the user did not ask for (a poll, a refetch on an interval or a socket event,
+   * the inactivity machinery's own): sent with `X-Background-Request: 1`, so the server
+   * does not count it as the user's activity (the session still ends when idle).
+   */
+  background?: boolean;
 }
 
 function messageOf(
@@ -92,6 +99,7 @@ function answerData(body: unknown): unknown {
 /** One API base address: adds the headers every call carries and applies the error rules. */
 export class HttpClient {
   readonly #options: HttpClientOptions;
+  #lastUserCallAt = 0;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
@@ -108,6 +116,11 @@ export class HttpClient {
     // The server checks every answer against the same contract's schema before sending
     // it, so the answer's `data` is of the endpoint's answer type.
     return this.#request(endpoint.method, path, body, query, options) as Promise<CallAnswer<E>>;
+  }
+
+  /** When (`Date.now()`) this client last sent a call not marked background: 0 before any. */
+  get lastUserCallAt(): number {
+    return this.#lastUserCallAt;
   }
 
   /** The address of an endpoint (the notification socket's, for one). */
@@ -139,6 +152,8 @@ export class HttpClient {
     const branchId = this.#options.getBranchId();
     if (branchId) headers.BranchId = branchId;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.background) headers[BACKGROUND_REQUEST_HEADER] = '1';
+    else this.#lastUserCallAt = Date.now();
 
     const response = await fetch(this.#address(path, query), {
       method,
@@ -156,7 +171,7 @@ export class HttpClient {
 
     const describe = this.#options.describe ?? serverWords;
     const { message, code, errors } = messageOf(response.status, parsed, raw, describe);
-    if (response.status === 401) this.#options.onUnauthorized(token);
+    if (response.status === 401) this.#options.onUnauthorized(token, code);
     if (response.status === 403) this.#options.onForbidden(message);
     throw new ApiError(response.status, message, code, errors);
   }

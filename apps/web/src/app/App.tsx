@@ -17,10 +17,12 @@ export function App({ router }: { router: DataRouter }) {
     setAuthHandlers({
       // 401: the session of that token is over; the protected page sends the user to
       // login. A call of an earlier session (another tab signed in since) ends nothing.
-      onUnauthorized: (token) => {
+      // A session the server ended for inactivity says so.
+      onUnauthorized: (token, code) => {
         if (!token || sessionStore.token() !== token) return;
         sessionStore.signOut('server', token);
-        if (!sessionStore.get()) snackbar.error(i18n.t('session.ended'), 6000);
+        const message = code === 'session.idle' ? 'session.idle' : 'session.ended';
+        if (!sessionStore.get()) snackbar.error(i18n.t(message), 6000);
       },
       // 403: an alert with the server's message.
       onForbidden: (message) => void dialogs.alert(message, { type: 'error' }),

@@ -2,6 +2,7 @@ import { branchesApi, type Permission } from '@clinic/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { queryCallOptions } from '../api/background.ts';
 import { api } from '../api/clients.ts';
 import { useSession } from '../api/session.ts';
 
@@ -19,7 +20,8 @@ export const currentBranchKey = (branchId: string | undefined) =>
 export function currentBranchQuery(branchId: string | undefined) {
   return queryOptions({
     queryKey: currentBranchKey(branchId),
-    queryFn: () => api().call(branchesApi.current),
+    // Asked again on window focus and after a 403: those refetches are background.
+    queryFn: (context) => api().call(branchesApi.current, {}, queryCallOptions(context)),
     enabled: Boolean(branchId),
     staleTime: 10 * 60_000,
     refetchOnWindowFocus: 'always',

@@ -60,6 +60,17 @@ export function open(request: Request) {
   emit();
 }
 
+/** Closes every alert and confirm as if dismissed (a confirm answers not confirmed). */
+export function dismissAll() {
+  const open = queue;
+  queue = [];
+  emit();
+  for (const request of open) {
+    if (request.kind === 'confirm') request.resolve({ confirmed: false });
+    else request.resolve();
+  }
+}
+
 /** One more (+1) or one fewer (-1) piece of work behind the loading dialog. */
 export function changeLoading(by: 1 | -1) {
   loadingCount += by;

@@ -1,7 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ComponentType } from 'react';
 import { i18n } from '../i18n/index.ts';
-import { changeLoading, open, type AlertType, type ConfirmOptions } from './dialog-store.ts';
+import {
+  changeLoading,
+  dismissAll,
+  open,
+  type AlertType,
+  type ConfirmOptions,
+} from './dialog-store.ts';
 
 // The dialogs themselves (Mantine's Modal, its focus trap and scroll lock, the number
 // field) are a chunk of their own: no page needs them to show itself. DialogHost fetches
@@ -28,6 +34,8 @@ export const dialogs = {
       open({ kind: 'confirm', ...options, resolve });
     });
   },
+  /** Closes every open alert and confirm, as if dismissed (their text may name a patient). */
+  dismissAll,
   /** Runs work behind the blocking loading dialog. */
   async whileLoading<T>(work: () => Promise<T>): Promise<T> {
     changeLoading(1);
@@ -43,6 +51,8 @@ export const dialogs = {
 export const snackbar = {
   success: (message: string) => show(message, 'teal', 2000),
   error: (message: string, autoClose = 2000) => show(message, 'red', autoClose),
+  /** Removes every snackbar shown or waiting (their text may name a patient). */
+  clear: () => notifications.clean(),
 };
 
 function show(message: string, color: string, autoClose: number) {

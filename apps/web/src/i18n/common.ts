@@ -11,5 +11,8 @@ export const commonTexts = {
     info: 'Information',
   },
   form: { clearField: 'Clear {{field}}' },
-  session: { ended: 'Your session has ended. Please sign in again.' },
+  session: {
+    ended: 'Your session has ended. Please sign in again.',
+    idle: 'You were signed out because Clinic Manager was not used for a while. Please sign in again.',
+  },
 };

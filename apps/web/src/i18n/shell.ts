@@ -70,5 +70,7 @@ export const shellTexts = {
     text: 'You have not used Clinic Manager for a while. To protect patient data you will be signed out in {{time}}.',
     stay: 'Stay signed in',
     signOut: 'Sign out now',
+    hidden: 'Hidden while you are away',
+    hiddenText: 'Patient details are hidden until you choose to stay signed in.',
   },
 };

@@ -49,6 +49,8 @@ export const API_REFUSALS = {
   'record.changed': 'This record was changed by someone else. Please reload it and try again.',
   'session.signInFirst': 'Please sign in first.',
   'session.ended': 'Your session has ended. Please sign in again.',
+  'session.idle':
+    'You were signed out because Clinic Manager was not used for a while. Please sign in again.',
   'session.temporaryPassword': 'Please change your temporary password first.',
   'session.invalidCredentials': INVALID_CREDENTIALS_MESSAGE,
   'session.accountLocked': waitFor('Too many failed sign-in attempts for this account.'),

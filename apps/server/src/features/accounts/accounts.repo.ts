@@ -1,5 +1,5 @@
 import { normalizeUsername, type SessionUser, type UserType } from '@clinic/domain';
-
+import { sql } from 'kysely';
 import type { TenantTx } from '../../db/tenant-db.ts';
 
 export interface NewTenant {
@@ -198,6 +198,20 @@ export async function revokeSession(tx: TenantTx, sessionId: string): Promise<vo
     .set({ revokedAt: new Date() })
     .where('id', '=', sessionId)
     .where('revokedAt', 'is', null)
+    .execute();
+}
+
+/** Records that a session was used now, unless that was recorded in the last `grainSeconds`. */
+export async function markSessionActive(
+  tx: TenantTx,
+  sessionId: string,
+  grainSeconds: number,
+): Promise<void> {
+  await tx.db
+    .updateTable('sessions')
+    .set({ lastActiveAt: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('lastActiveAt', '<', sql<Date>`now() - make_interval(secs => ${grainSeconds})`)
     .execute();
 }
 

@@ -20,6 +20,7 @@ import {
   rateLimited,
 } from '../../platform/errors.ts';
 import { hashSecret, verifySecret } from '../../platform/passwords.ts';
+import { ACTIVITY_GRAIN_SECONDS, activityDue } from '../../platform/session-activity.ts';
 import { newSessionToken } from '../../platform/tokens.ts';
 import type { ThrottleRule } from '../../platform/throttle.ts';
 import { withRole } from '../roles/roles.service.ts';
@@ -300,4 +301,15 @@ export async function confirmDevice(
     await repo.authorizeDevice(tx, device.id);
     return { status: 'success' as const };
   });
+}
+
+/**
+ * Records that the caller's session was used now (the access guard calls it for calls the
+ * user made): one short transaction per session and minute at most, nothing otherwise.
+ */
+export async function recordSessionActivity(ctx: AppContext, principal: Principal): Promise<void> {
+  if (!activityDue(principal)) return;
+  await withTenant(ctx.db, principal.tenantId, (tx) =>
+    repo.markSessionActive(tx, principal.sessionId, ACTIVITY_GRAIN_SECONDS),
+  );
 }

@@ -10,6 +10,7 @@ import {
   type Principal,
 } from '../../platform/directory.ts';
 import type { BranchEvent } from '../../platform/event-bus.ts';
+import { isIdle } from '../../platform/session-activity.ts';
 
 /** Pings keep idle connections open through proxies; a missed pong ends a dead one. */
 const PING_MS = 30_000;
@@ -50,8 +51,8 @@ function shownTo(principal: Principal, event: BranchEvent): NotificationEvent {
 }
 
 /**
- * Whether the holder may still receive this branch's queue events: session, branch, module
- * and a role there that may read the queue.
+ * Whether the holder may still receive this branch's queue events: a session not idle
+ * past the clinic's time-out, branch, module and a role there that may read the queue.
  */
 async function stillAllowed(
   ctx: AppContext,
@@ -65,6 +66,7 @@ async function stillAllowed(
       : await principalOfToken(ctx.db, tokenHash, branchId);
   return Boolean(
     now &&
+    !isIdle(now) &&
     now.branchIds.has(branchId) &&
     now.modules.has('clinic.queue') &&
     now.permissions.has('queue:read'),

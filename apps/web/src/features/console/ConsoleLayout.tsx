@@ -22,7 +22,7 @@ import { signOutAndLeave } from '../../app/sign-out.ts';
 import { useSession } from '../../api/session.ts';
 import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
 import { ForcePasswordDialog } from '../shell/ForcePasswordDialog.tsx';
-import { InactivityDialog } from '../shell/InactivityDialog.tsx';
+import { InactivityGuard } from '../shell/InactivityDialog.tsx';
 import { ModuleGate } from '../shell/ModuleGate.tsx';
 
 /** Console sections (doc 3 section 2.2) with the tenant module that gates each. */
@@ -104,9 +104,10 @@ export function ConsoleLayout() {
         })}
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        <InactivityGuard portal>
+          <Outlet />
+        </InactivityGuard>
       </AppShell.Main>
-      <InactivityDialog portal />
       <ForcePasswordDialog session={session} keepOn="/console/tenant" home="/console/tenant" />
     </AppShell>
   );

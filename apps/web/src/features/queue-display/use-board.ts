@@ -6,6 +6,7 @@ import {
 } from '@clinic/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { queryCallOptions } from '../../api/background.ts';
 import type { HttpClient } from '../../api/http.ts';
 import { NotificationSocket } from '../../api/socket.ts';
 import { clinicDayStartAt } from '../../app/clinic-time.ts';
@@ -68,14 +69,19 @@ export function useBoard(source: BoardSource, filters: BoardFilters) {
 
   const board = useQuery({
     queryKey: key,
-    queryFn: () =>
-      source.client.call(queueDisplayApi.board, {
-        query: {
-          visitDate: day,
-          status: JSON.stringify(filters.roomServices),
-          areaID: filters.areaId,
+    // Reloaded every 30 s and on queue events: those refetches are background.
+    queryFn: (context) =>
+      source.client.call(
+        queueDisplayApi.board,
+        {
+          query: {
+            visitDate: day,
+            status: JSON.stringify(filters.roomServices),
+            areaID: filters.areaId,
+          },
         },
-      }),
+        queryCallOptions(context),
+      ),
     refetchInterval: SAFETY_RELOAD_MS,
     refetchIntervalInBackground: true,
     placeholderData: (previous) => previous,

@@ -11,6 +11,7 @@ import {
   type VisitPurposeOption,
 } from '@clinic/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryCallOptions } from '../../api/background.ts';
 import { api } from '../../api/clients.ts';
 import { useBranch } from '../../app/branch.ts';
 import { useOptionItems } from '../../app/option-lists.ts';
@@ -30,9 +31,14 @@ export function useQueueDay(dayStart: number) {
   const { branchId } = useBranch();
   return useQuery({
     queryKey: queueKeys.day(branchId, dayStart),
-    queryFn: () =>
+    // Refreshed on every queue event of the branch: those refetches are background.
+    queryFn: (context) =>
       api()
-        .call(queueApi.list, { query: { visitDate: dayStart, t: Date.now() } })
+        .call(
+          queueApi.list,
+          { query: { visitDate: dayStart, t: Date.now() } },
+          queryCallOptions(context),
+        )
         .then((list) => [...list.items].sort((a, b) => b.queueSeq - a.queueSeq)),
     enabled: Boolean(branchId),
   });

@@ -8,7 +8,7 @@ import { useSession } from '../../api/session.ts';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { ForcePasswordDialog } from './ForcePasswordDialog.tsx';
 import { BranchSwitcher, SiteMapMenu, UserMenu } from './HeaderMenus.tsx';
-import { InactivityDialog } from './InactivityDialog.tsx';
+import { InactivityGuard } from './InactivityDialog.tsx';
 import { SideNav } from './SideNav.tsx';
 
 export const NAV_WIDTH = 260;
@@ -66,9 +66,10 @@ export function BranchShell() {
         <SideNav branchCode={branchCode} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
-        <Outlet />
+        <InactivityGuard>
+          <Outlet />
+        </InactivityGuard>
       </AppShell.Main>
-      <InactivityDialog />
       <ForcePasswordDialog
         session={session}
         keepOn={`/${encodeURIComponent(branchCode)}/user/profile`}

@@ -1,14 +1,25 @@
-import { DEFAULT_INACTIVITY_MINUTES, accountsApi } from '@clinic/domain';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import {
+  DEFAULT_INACTIVITY_MINUTES,
+  INACTIVITY_WARNING_MINUTES,
+  accountsApi,
+} from '@clinic/domain';
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/clients.ts';
-import { signOutAndLeave } from '../../app/sign-out.ts';
 import { STORAGE } from '../../api/session.ts';
+import { signOutAndLeave } from '../../app/sign-out.ts';
+import { dialogs, snackbar } from '../../components/dialogs.tsx';
 
-export const WARNING_SECONDS = 5 * 60;
+export const WARNING_SECONDS = INACTIVITY_WARNING_MINUTES * 60;
+
+/**
+ * The server records activity at most once a minute, and only from calls not marked
+ * background; clicks that make no call are reported to it at most this often.
+ */
+export const ACTIVITY_REPORT_MS = 60_000;
 
 /** The server's time-out in minutes when it is a positive number, else 15. */
 export function timeoutMinutes(value: unknown): number {
@@ -25,6 +36,19 @@ function recordClick() {
   localStorage.setItem(STORAGE.lastClickTime, String(Date.now()));
 }
 
+/**
+ * The server ends a session unused for the time-out plus the warning; what counts there
+ * is a call not marked background. A user who clicks without causing a call (reading,
+ * filling a form) is still active: tell the server, at most once a minute.
+ */
+function reportClicks(time: number) {
+  const client = api();
+  if (lastClick() > client.lastUserCallAt && time - client.lastUserCallAt >= ACTIVITY_REPORT_MS) {
+    // A 401 (the session already ended) is handled by the client; nothing else matters.
+    client.call(accountsApi.timeout).catch(() => undefined);
+  }
+}
+
 function clock(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
@@ -34,13 +58,23 @@ function clock(seconds: number): string {
  * Signs the user out after the clinic's inactivity time-out (doc 1 section 4): checked
  * every second against the last click (shared by every tab), then a 5-minute countdown.
  * A click in another tab (or its "Stay signed in") during the countdown ends the warning.
+ * While the countdown shows, `children` (the pages, with their patient data) are not
+ * rendered at all, and open alerts and snackbars are closed: a locked notice stands in
+ * their place until the user chooses to stay.
  */
-export function InactivityDialog({ portal = false }: { portal?: boolean }) {
+export function InactivityGuard({
+  portal = false,
+  children,
+}: {
+  portal?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const timeout = useQuery({
     queryKey: ['timeout'],
-    queryFn: () => api().call(accountsApi.timeout),
+    // The inactivity machinery's own call: background, never the user's activity.
+    queryFn: () => api().call(accountsApi.timeout, {}, { background: true }),
     staleTime: 5 * 60_000,
   });
   const minutes = timeoutMinutes(timeout.data?.timeout);
@@ -58,7 +92,12 @@ export function InactivityDialog({ portal = false }: { portal?: boolean }) {
       setNow(time);
       const idle = time - lastClick();
       if (deadline === null) {
-        if (idle > minutes * 60_000) setDeadline(time + WARNING_SECONDS * 1000);
+        if (idle > minutes * 60_000) {
+          // Alerts and snackbars may name a patient: they go with the page.
+          dialogs.dismissAll();
+          snackbar.clear();
+          setDeadline(time + WARNING_SECONDS * 1000);
+        } else reportClicks(time);
       } else if (idle < minutes * 60_000) {
         // Someone clicked since the warning showed, maybe in another tab: stay signed in.
         setDeadline(null);
@@ -74,26 +113,38 @@ export function InactivityDialog({ portal = false }: { portal?: boolean }) {
     recordClick();
     setDeadline(null);
   };
+  const warning = deadline !== null;
 
   return (
-    <Modal
-      opened={deadline !== null}
-      onClose={stay}
-      title={t('inactivity.title')}
-      size={400}
-      centered
-    >
-      <Text aria-live="polite">
-        {t('inactivity.text', { time: clock(((deadline ?? now) - now) / 1000) })}
-      </Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => void signOutAndLeave(navigate, portal)}>
-          {t('inactivity.signOut')}
-        </Button>
-        <Button onClick={stay} data-autofocus>
-          {t('inactivity.stay')}
-        </Button>
-      </Group>
-    </Modal>
+    <>
+      {warning ? <AwayNotice /> : children}
+      <Modal opened={warning} onClose={stay} title={t('inactivity.title')} size={400} centered>
+        <Text aria-live="polite">
+          {t('inactivity.text', { time: clock(((deadline ?? now) - now) / 1000) })}
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => void signOutAndLeave(navigate, portal)}>
+            {t('inactivity.signOut')}
+          </Button>
+          <Button onClick={stay} data-autofocus>
+            {t('inactivity.stay')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
+
+/** What stands in for the pages while the countdown shows. */
+function AwayNotice() {
+  const { t } = useTranslation();
+  return (
+    // At the top, clear of the centred countdown dialog.
+    <Stack align="center" gap="xs" pt="xl">
+      <Title order={1} size="h3">
+        {t('inactivity.hidden')}
+      </Title>
+      <Text c="dimmed">{t('inactivity.hiddenText')}</Text>
+    </Stack>
   );
 }
