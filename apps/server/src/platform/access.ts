@@ -58,8 +58,8 @@ export interface ApiRoute {
   audit: RouteAudit | undefined;
   /** The route validates a request body. */
   hasBody: boolean;
-  /** Its zod schemas, for sweeps that build requests from them. */
-  schemas: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** Its zod schemas, for sweeps that build requests from them (and read answers). */
+  schemas: { body?: unknown; querystring?: unknown; params?: unknown; response?: unknown };
   /** A WebSocket route. */
   websocket: boolean;
 }
@@ -123,6 +123,7 @@ export function installAccessGuard(app: FastifyInstance, db: Kysely<DB>): void {
             body: route.schema?.body,
             querystring: route.schema?.querystring,
             params: route.schema?.params,
+            response: route.schema?.response,
           },
           websocket: Boolean((route as { websocket?: boolean }).websocket),
         });
