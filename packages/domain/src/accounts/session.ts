@@ -18,6 +18,8 @@ export const SignInBody = z.strictObject({
     .min(1, 'Please enter your password.')
     .max(PASSWORD_MAX, `The password is at most ${PASSWORD_MAX} characters.`),
   timezone: z.int('timezone must be whole minutes from UTC').min(-720).max(840).optional(),
+  /** Signing in at the tenant console (`/login`): only console users may (`mayUseConsole`). */
+  console: z.boolean({ error: 'console must be true or false' }).optional(),
   /** Device fingerprint kept in the browser; asked for when the clinic authorizes devices. */
   whiteList: singleLineString().trim().max(200, 'whiteList is at most 200 characters').optional(),
 });
