@@ -133,9 +133,13 @@ test('[ACCOUNTS] the console refuses a front-desk user: at its sign-in, and at i
   await page.getByLabel('Username').fill(desk.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(desk.password);
   await page.getByRole('textbox', { name: 'Password' }).press('Enter');
-  await expect(page.getByRole('alert')).toHaveText(
-    'The console is for clinic administrators. Please sign in at the staff sign-in page.',
-  );
+  const refusal =
+    'The console is for clinic administrators. Please sign in at the staff sign-in page.';
+  // Like every 403, the refusal shows in the error dialog, and stays on the form once it closes.
+  const dialog = page.getByRole('dialog', { name: 'Error' });
+  await expect(dialog.getByRole('alert')).toHaveText(refusal);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(refusal);
   await expect(page).toHaveURL('/login');
 
   // Signed in as staff, the console's addresses show the refusal, not its sections.
