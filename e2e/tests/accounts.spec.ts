@@ -1,5 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import {
+  addStaff,
   createClinic,
   createClinicWithTemporaryPassword,
   uniqueSubdomain,
@@ -122,10 +123,47 @@ test('[ACCOUNTS] sign-in buttons wait for both fields; the tenant console sign-i
   await snap(page, 'console');
 });
 
+test('[ACCOUNTS] the console refuses a front-desk user: at its sign-in, and at its addresses', async ({
+  page,
+}) => {
+  // The attack: a front-desk user signed in at /login and saw all ten console sections.
+  const clinic = await createClinic();
+  const desk = await addStaff(clinic, 'Front Desk', 'Desk');
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(desk.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(desk.password);
+  await page.getByRole('textbox', { name: 'Password' }).press('Enter');
+  const refusal =
+    'The console is for clinic administrators. Please sign in at the staff sign-in page.';
+  // Like every 403, the refusal shows in the error dialog, and stays on the form once it closes.
+  const dialog = page.getByRole('dialog', { name: 'Error' });
+  await expect(dialog.getByRole('alert')).toHaveText(refusal);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(refusal);
+  await expect(page).toHaveURL('/login');
+
+  // Signed in as staff, the console's addresses show the refusal, not its sections.
+  await signInAsStaff(page, desk.username, desk.password);
+  await expect(page).toHaveURL('/MAIN/queue');
+  await page.goto('/console/branches');
+  await expect(page.getByRole('alert')).toContainText('The console is for clinic administrators.');
+  await expect(page.getByRole('link', { name: 'Branches' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to the clinic' }).click();
+  await expect(page).toHaveURL('/MAIN/queue');
+});
+
 test('[ACCOUNTS] the demo catalog user lands on the medications catalog', async ({ page }) => {
   await signInAsStaff(page, 'demo.catalog', 'Clinic-demo-2026');
   await expect(page).toHaveURL('/console/catalogs/medications');
   await expect(page.getByRole('heading', { name: 'Catalogs' })).toBeVisible();
+  // The catalog user's console holds the catalogs only.
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(navigation.getByRole('link')).toHaveText(['Catalogs']);
+  await page.goto('/console/user-management');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This part of the console is not open to you. Please ask your clinic administrator.',
+  );
 });
 
 test('[ACCOUNTS] an unknown address shows the 404 page with a way back', async ({ page }) => {

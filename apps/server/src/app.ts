@@ -27,6 +27,7 @@ import { visitsRoutes } from './features/visits/visits.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
 import { requireAuditDeclarations } from './platform/audit.ts';
+import { requireClinicalPolicy } from './platform/clinical-policy.ts';
 import { frameworkErrorReply, installErrorHandling } from './platform/error-handler.ts';
 import { InProcessEventBus, PostgresEventBus, type EventBus } from './platform/event-bus.ts';
 import { FairShare, installFairShare } from './platform/fair-share.ts';
@@ -244,6 +245,7 @@ export async function buildApp(
   });
   installAccessGuard(app, ctx.db, (principal) => recordSessionActivity(ctx, principal));
   requireAuditDeclarations(app);
+  requireClinicalPolicy(app);
   installFairShare(
     app,
     new FairShare({ perClinic: config.clinicConcurrency, queuePerClinic: 100 }),

@@ -195,7 +195,7 @@ export async function newClinic(t: TestApp): Promise<Clinic> {
 }
 
 /** The user types tests add ('50' is a doctor). */
-export type UserTypeName = 'Administrator' | '50' | 'Nurse' | 'Front Desk';
+export type UserTypeName = 'Administrator' | '50' | 'Nurse' | 'Front Desk' | 'Tenant Catalog';
 
 export interface UserOptions {
   firstName?: string;

@@ -1,4 +1,10 @@
-import { isPermission, moduleOfPermission, type ModuleName, type Permission } from '@clinic/domain';
+import {
+  isPermission,
+  mayUseConsole,
+  moduleOfPermission,
+  type ModuleName,
+  type Permission,
+} from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -33,6 +39,8 @@ export type RouteAccess =
       display?: boolean;
       /** Callable before a temporary password is changed (the password change itself, sign-out, the shell's start). */
       temporaryPassword?: boolean;
+      /** A tenant console route: only console users (`mayUseConsole`) may call it. Required of `tenant.*` modules. */
+      console?: boolean;
     };
 
 declare module 'fastify' {
@@ -59,8 +67,8 @@ export interface ApiRoute {
   audit: RouteAudit | undefined;
   /** The route validates a request body. */
   hasBody: boolean;
-  /** Its zod schemas, for sweeps that build requests from them. */
-  schemas: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** Its zod schemas, for sweeps that build requests from them (and read answers). */
+  schemas: { body?: unknown; querystring?: unknown; params?: unknown; response?: unknown };
   /** A WebSocket route. */
   websocket: boolean;
 }
@@ -112,6 +120,10 @@ export function installAccessGuard(
     if (access !== 'public') {
       const { permission } = access as { permission?: string };
       if (!permission) throw new Error(`${name} declares no permission`);
+      if (access.module?.startsWith('tenant.') && !access.console)
+        throw new Error(
+          `${name} is of the console (${access.module}) and declares no console: true`,
+        );
       if (permission !== SIGNED_IN) {
         if (!isPermission(permission)) throw new Error(`${name}: unknown permission ${permission}`);
         if (moduleOfPermission(permission) !== access.module)
@@ -132,6 +144,7 @@ export function installAccessGuard(
             body: route.schema?.body,
             querystring: route.schema?.querystring,
             params: route.schema?.params,
+            response: route.schema?.response,
           },
           websocket: Boolean((route as { websocket?: boolean }).websocket),
         });
@@ -164,6 +177,9 @@ export function installAccessGuard(
 
     if (principal.mustChangePassword && !access.temporaryPassword) {
       throw forbidden('session.temporaryPassword');
+    }
+    if (access.console && !mayUseConsole(principal.userType)) {
+      throw forbidden('access.consoleOnly');
     }
     if (access.module && !principal.modules.has(access.module)) {
       throw forbidden('access.moduleNotBought');

@@ -16,5 +16,11 @@ export const consoleTexts = {
     subdomain: 'Subdomain: {{subdomain}}',
     trialEnds: 'Trial ends on {{date}}',
     status: { trial: 'Trial', active: 'Active' },
+    refused:
+      'The console is for clinic administrators. Please use the staff pages, or ask your clinic administrator.',
+    sectionRefused:
+      'This part of the console is not open to you. Please ask your clinic administrator.',
+    backToClinic: 'Back to the clinic',
+    toStaffSignIn: 'Sign in at the staff sign-in page',
   },
 };

@@ -9,6 +9,8 @@ export function englishRefusals(): Record<string, string> {
   const texts: Record<string, string> = {
     'field.required': FIELD_REFUSALS['field.required']('{{field}}'),
     'field.empty': FIELD_REFUSALS['field.empty']('{{field}}'),
+    'field.singleLine': FIELD_REFUSALS['field.singleLine']('{{field}}'),
+    'field.controlCharacters': FIELD_REFUSALS['field.controlCharacters']('{{field}}'),
   };
   for (const [code, text] of Object.entries(REFUSALS)) {
     if (typeof text === 'string') texts[code] = text;

@@ -1,3 +1,4 @@
+import { singleLineString } from '../common/text.ts';
 import { z } from 'zod';
 import { message } from '../common/messages.ts';
 import { isCountryCode } from './countries.ts';
@@ -88,7 +89,7 @@ export function isValidTimezoneOffset(value: number): boolean {
 
 /** A trimmed text field whose every failure (missing, wrong type, rule) gives one message. */
 function ruledText(text: string, rule: (value: string) => boolean) {
-  return z.string({ error: text }).trim().refine(rule, { message: text });
+  return singleLineString({ error: text }).trim().refine(rule, { message: text });
 }
 
 const personName = ruledText(
@@ -129,8 +130,7 @@ export const SubdomainParams = z.strictObject({
 
 /** The activation code as typed: spaces are removed before it is checked. */
 export const TenantConfirmBody = z.strictObject({
-  activeCode: z
-    .string({ error: message('tenant.message.activeCodeRequired') })
+  activeCode: singleLineString({ error: message('tenant.message.activeCodeRequired') })
     .max(64, 'The activation code is at most 64 characters.')
     .transform((value) => value.replace(/\s+/g, ''))
     .refine((value) => value.length > 0, { message: message('tenant.message.activeCodeRequired') }),

@@ -1,3 +1,4 @@
+import { singleLineString } from '../common/text.ts';
 import { z } from 'zod';
 import { ALL_MODULES } from './modules.ts';
 import { PASSWORD_MAX } from './password.ts';
@@ -8,8 +9,7 @@ import { USER_TYPES } from './users.ts';
 export * from './session-texts.ts';
 
 export const SignInBody = z.strictObject({
-  username: z
-    .string({ error: 'Please enter your username.' })
+  username: singleLineString({ error: 'Please enter your username.' })
     .trim()
     .min(1, 'Please enter your username.')
     .max(320, 'The username is at most 320 characters.'),
@@ -18,8 +18,10 @@ export const SignInBody = z.strictObject({
     .min(1, 'Please enter your password.')
     .max(PASSWORD_MAX, `The password is at most ${PASSWORD_MAX} characters.`),
   timezone: z.int('timezone must be whole minutes from UTC').min(-720).max(840).optional(),
+  /** Signing in at the tenant console (`/login`): only console users may (`mayUseConsole`). */
+  console: z.boolean({ error: 'console must be true or false' }).optional(),
   /** Device fingerprint kept in the browser; asked for when the clinic authorizes devices. */
-  whiteList: z.string().trim().max(200, 'whiteList is at most 200 characters').optional(),
+  whiteList: singleLineString().trim().max(200, 'whiteList is at most 200 characters').optional(),
 });
 export type SignInBody = z.infer<typeof SignInBody>;
 
@@ -119,13 +121,17 @@ export type DeviceConfirmResult = z.infer<typeof DeviceConfirmResult>;
 
 /** `POST /sp-state`: where the identity provider should send the user back. */
 export const SingpassStateBody = z.strictObject({
-  redirectUri: z
-    .string({ error: 'redirectUri is required' })
-    .max(2000, 'redirectUri is at most 2000 characters'),
+  redirectUri: singleLineString({ error: 'redirectUri is required' }).max(
+    2000,
+    'redirectUri is at most 2000 characters',
+  ),
 });
 
 /** `POST /sp-sign-in`: the identity provider's code and the browser's device id. */
 export const SingpassSignInBody = z.strictObject({
-  code: z.string({ error: 'code is required' }).max(2000, 'code is at most 2000 characters'),
-  whiteList: z.string().max(200, 'whiteList is at most 200 characters').optional(),
+  code: singleLineString({ error: 'code is required' }).max(
+    2000,
+    'code is at most 2000 characters',
+  ),
+  whiteList: singleLineString().max(200, 'whiteList is at most 200 characters').optional(),
 });

@@ -85,11 +85,18 @@ export function toFieldErrors(
         const kind = describeType(issue.expected);
         add(field, FIELD_REFUSALS['field.type'](field, kind), 'field.type');
       }
+    } else if (issue.code === 'custom' && isTextRefusal(issue.params?.refusal)) {
+      add(field, FIELD_REFUSALS[issue.params.refusal](field), issue.params.refusal);
     } else {
       add(field, issue.message, codeOf(issue.message) ?? 'field.invalid');
     }
   }
   return [...byField.values()];
+}
+
+/** A refusal of the text rule (`text.ts`), whose message names the field. */
+function isTextRefusal(code: unknown): code is 'field.singleLine' | 'field.controlCharacters' {
+  return code === 'field.singleLine' || code === 'field.controlCharacters';
 }
 
 /**

@@ -7,5 +7,7 @@ export const FIELD_REFUSALS = {
   'field.empty': (field: string) => `${field} cannot be empty`,
   'field.type': (field: string, kind: string) => `${field} must be ${kind}`,
   'field.unknown': (key: string) => `${key} is not a known field`,
+  'field.singleLine': (field: string) => `${field} must be on one line, without control characters`,
+  'field.controlCharacters': (field: string) => `${field} must not contain control characters`,
   'field.invalid': (message: string) => message,
 } as const;

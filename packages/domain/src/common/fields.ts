@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.ts';
+import { multiLineString, singleLineString, type TextLines } from './text.ts';
 
 /**
  * Field schemas shared by the request schemas of every feature. Each takes the texts a
@@ -13,15 +14,24 @@ function missingOr(missing: string, wrong: string) {
     issue.input === undefined || issue.input === null ? missing : wrong;
 }
 
+/** A text field of one line (the default) or of several: control characters refused (`text.ts`). */
+function textString(lines: TextLines, params?: Parameters<typeof z.string>[0]) {
+  return lines === 'single' ? singleLineString(params) : multiLineString(params);
+}
+
 /** Required text, trimmed: missing, null, blank and non-text all give `required`. */
-export function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+export function requiredText(
+  required: string,
+  max: number,
+  tooLong: string,
+  lines: TextLines = 'single',
+) {
+  return textString(lines, { error: required }).trim().min(1, required).max(max, tooLong);
 }
 
 /** Optional text, trimmed: absent, null and blank all become null. */
-export function optionalText(max: number, tooLong: string) {
-  return z
-    .string()
+export function optionalText(max: number, tooLong: string, lines: TextLines = 'single') {
+  return textString(lines)
     .trim()
     .max(max, tooLong)
     .nullish()
@@ -78,8 +88,7 @@ export function unixSeconds(field: string) {
 
 /** A calendar date 'YYYY-MM-DD'. */
 export function isoDate(required: string, wrong: string) {
-  return z
-    .string({ error: required })
+  return singleLineString({ error: required })
     .trim()
     .min(1, required)
     .refine(isIsoDate, { message: wrong });

@@ -64,6 +64,8 @@ export const API_REFUSALS = {
   'session.deviceNotAuthorized':
     'This device is not authorized yet. We have emailed you a link to authorize it.',
   'session.singpassUnavailable': SINGPASS_UNAVAILABLE,
+  'session.consoleRefused':
+    'The console is for clinic administrators. Please sign in at the staff sign-in page.',
   'device.tooManyMails': (wait: string) =>
     `We have emailed you several device links already. Please use one of them, or wait ${wait} and try again.`,
   'device.authorizationFailed': DEVICE_CONFIRM_TEXTS.failure,
@@ -75,6 +77,7 @@ export const API_REFUSALS = {
   'access.branchHeaderRequired': 'The BranchId header is required: choose a branch first.',
   'access.branchNotAllowed': 'You do not have access to this branch.',
   'access.roleRefusal': 'Your role does not allow this. Please ask your clinic administrator.',
+  'access.consoleOnly': 'The console is for clinic administrators only.',
   'metrics.tokenMissing': 'The metrics need a bearer token.',
   'metrics.tokenWrong': 'This token may not read the metrics.',
   'tenant.registrationLimit':

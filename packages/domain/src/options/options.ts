@@ -1,3 +1,4 @@
+import { singleLineString } from '../common/text.ts';
 import { z } from 'zod';
 import { isHexColour } from '../common/colours.ts';
 import {
@@ -45,8 +46,7 @@ export const OptionRecord = z.object({
 export type OptionRecord = z.infer<typeof OptionRecord>;
 
 const optionFields = {
-  code: z
-    .string({ error: 'The code field is required.' })
+  code: singleLineString({ error: 'The code field is required.' })
     .trim()
     .min(1, 'The code field is required.')
     .max(100, 'The code cannot exceed 100 characters.'),

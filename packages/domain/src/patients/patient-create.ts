@@ -1,3 +1,4 @@
+import { singleLineString } from '../common/text.ts';
 /**
  * A new patient (`POST /patients`): the new-patient part of the add-to-queue dialog (doc 1
  * sections 2.13 and 5).
@@ -108,8 +109,7 @@ function toTitle(value: string): string {
 }
 
 const patientFields = {
-  title: z
-    .string({ error: PATIENT_MESSAGES.titleUnknown })
+  title: singleLineString({ error: PATIENT_MESSAGES.titleUnknown })
     .trim()
     .nullish()
     .transform((value) => (value ? toTitle(value) : null))
@@ -125,9 +125,8 @@ const patientFields = {
     PATIENT_MESSAGES.idTypeTooLong,
   ),
   /** Checked with the ID type (see the cross-field rules). */
-  nric: z.string().nullish(),
-  gender: z
-    .string({ error: PATIENT_MESSAGES.genderRequired })
+  nric: singleLineString().nullish(),
+  gender: singleLineString({ error: PATIENT_MESSAGES.genderRequired })
     .trim()
     .min(1, PATIENT_MESSAGES.genderRequired)
     .transform((value) => toGender(value) ?? value)
@@ -139,8 +138,7 @@ const patientFields = {
     MOBILE_MAX,
     PATIENT_MESSAGES.mobileTooLong,
   ).regex(MOBILE_PATTERN, PATIENT_MESSAGES.mobileFormat),
-  telCode: z
-    .string({ error: PATIENT_MESSAGES.telCodeRequired })
+  telCode: singleLineString({ error: PATIENT_MESSAGES.telCodeRequired })
     .trim()
     .min(1, PATIENT_MESSAGES.telCodeRequired)
     .regex(TEL_CODE_PATTERN, PATIENT_MESSAGES.telCodeFormat),
@@ -148,8 +146,7 @@ const patientFields = {
     (value) => compareDates(parseIsoDate(value) ?? birthDateMin, birthDateMin) >= 0,
     PATIENT_MESSAGES.birthDateTooEarly,
   ),
-  birthTime: z
-    .string({ error: PATIENT_MESSAGES.birthTimeFormat })
+  birthTime: singleLineString({ error: PATIENT_MESSAGES.birthTimeFormat })
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))
@@ -159,8 +156,7 @@ const patientFields = {
     NATIONALITY_MAX,
     PATIENT_MESSAGES.nationalityTooLong,
   ),
-  email: z
-    .string({ error: PATIENT_MESSAGES.emailFormat })
+  email: singleLineString({ error: PATIENT_MESSAGES.emailFormat })
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))

@@ -1,3 +1,4 @@
+import { singleLineString } from '../common/text.ts';
 /** The patient picker's search (`GET /patients/option`) and what it answers. */
 import { z } from 'zod';
 import { cacheBusters } from '../common/fields.ts';
@@ -21,8 +22,7 @@ export type PatientSearchFilter = (typeof PATIENT_SEARCH_FILTERS)[number];
 
 /** `GET /patients/option`: at least 2 characters, by default searching names. */
 export const PatientOptionQuery = z.strictObject({
-  keyword: z
-    .string({ error: PATIENT_MESSAGES.keywordTooShort })
+  keyword: singleLineString({ error: PATIENT_MESSAGES.keywordTooShort })
     .trim()
     .min(SEARCH_MIN_LENGTH, PATIENT_MESSAGES.keywordTooShort)
     .max(SEARCH_KEYWORD_MAX, PATIENT_MESSAGES.keywordTooLong),

@@ -1,3 +1,4 @@
+import { singleLineString } from '../common/text.ts';
 /**
  * The queue display (doc 1 sections 2.12 and 4): a board in the waiting room showing
  * which queue numbers are called to which room, and who is next.
@@ -55,8 +56,7 @@ export const QueueDisplayQuery = z.strictObject({
     parseJsonList,
     z
       .array(
-        z
-          .string({ error: QUEUE_DISPLAY_MESSAGES.status })
+        singleLineString({ error: QUEUE_DISPLAY_MESSAGES.status })
           .trim()
           .min(1, QUEUE_DISPLAY_MESSAGES.status)
           .max(100, QUEUE_DISPLAY_MESSAGES.status),
@@ -180,8 +180,7 @@ export function callAnnouncement(
 // Display links: a long-lived, read-only link that opens one branch's board.
 
 export const DisplayLinkCreateBody = z.strictObject({
-  name: z
-    .string({ error: 'The name field is required.' })
+  name: singleLineString({ error: 'The name field is required.' })
     .trim()
     .min(1, 'The name field is required.')
     .max(100, 'The name cannot exceed 100 characters.'),
@@ -231,8 +230,7 @@ export const DoctorRoomParams = z.strictObject({
 });
 
 export const DoctorRoomBody = z.strictObject({
-  roomName: z
-    .string({ error: 'The room name field is required.' })
+  roomName: singleLineString({ error: 'The room name field is required.' })
     .trim()
     .min(1, 'The room name field is required.')
     .max(100, 'The room name cannot exceed 100 characters.'),

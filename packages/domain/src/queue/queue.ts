@@ -1,3 +1,4 @@
+import { multiLineString, singleLineString } from '../common/text.ts';
 /**
  * The front-desk queue (doc 1 sections 2.11, 3, 4, 5 and 7): one entry per visit of the
  * day, with its status, room service, doctor and times.
@@ -110,8 +111,7 @@ export type QueueIdParams = z.infer<typeof QueueIdParams>;
 function visitPurposeList() {
   return z
     .array(
-      z
-        .string({ error: QUEUE_MESSAGES.visitPurposeCode })
+      singleLineString({ error: QUEUE_MESSAGES.visitPurposeCode })
         .trim()
         .min(1, QUEUE_MESSAGES.visitPurposeCode)
         .max(VISIT_PURPOSE_MAX, QUEUE_MESSAGES.visitPurposeCode),
@@ -122,7 +122,8 @@ function visitPurposeList() {
     .transform((codes) => [...new Set(codes)]);
 }
 
-const remarkField = () => optionalText(REMARK_MAX, QUEUE_MESSAGES.remarkTooLong);
+/** A remark is written in a text area: it may hold line breaks (`text.ts`). */
+const remarkField = () => optionalText(REMARK_MAX, QUEUE_MESSAGES.remarkTooLong, 'multi');
 
 export interface QueueCreateContext {
   /** The clinic has an HCI (healthcare institution) code. */
@@ -231,8 +232,7 @@ export type QueueVisitPurposesBody = z.infer<typeof QueueVisitPurposesBody>;
 
 /** `PUT /queue/{id}/room-service`: the status goes back to Pending. */
 export const QueueRoomServiceBody = z.strictObject({
-  roomService: z
-    .string({ error: QUEUE_MESSAGES.roomServiceRequired })
+  roomService: singleLineString({ error: QUEUE_MESSAGES.roomServiceRequired })
     .trim()
     .min(1, QUEUE_MESSAGES.roomServiceRequired)
     .max(200, 'roomService cannot exceed 200 characters'),
@@ -245,13 +245,11 @@ export type QueueRoomServiceBody = z.infer<typeof QueueRoomServiceBody>;
  * clinic's status option is the one to keep, `color` is accepted for the client's sake.
  */
 export const QueueStatusBody = z.strictObject({
-  status: z
-    .string({ error: QUEUE_MESSAGES.statusRequired })
+  status: singleLineString({ error: QUEUE_MESSAGES.statusRequired })
     .trim()
     .min(1, QUEUE_MESSAGES.statusRequired)
     .max(100, 'status cannot exceed 100 characters'),
-  color: z
-    .string({ error: QUEUE_MESSAGES.color })
+  color: singleLineString({ error: QUEUE_MESSAGES.color })
     .trim()
     .nullish()
     .transform((value) => (value ? value : null))
@@ -281,8 +279,8 @@ export type QueueVisitTimeBody = z.infer<typeof QueueVisitTimeBody>;
 /** `DELETE /queue/{id}`: voids the entry, keeping the reason. */
 export const QueueDeleteBody = z.strictObject({
   version: versionField(),
-  voidedReason: z
-    .string({ error: QUEUE_MESSAGES.voidedReasonRequired })
+  /** Typed in a text area: it may hold line breaks. */
+  voidedReason: multiLineString({ error: QUEUE_MESSAGES.voidedReasonRequired })
     .trim()
     .min(1, QUEUE_MESSAGES.voidedReasonRequired)
     .max(VOIDED_REASON_MAX, QUEUE_MESSAGES.voidedReasonTooLong),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clinicalRecords } from '../accounts/clinical.ts';
 import { cacheBusters, fromQuery, requiredId, wholeNumber } from '../common/fields.ts';
 
 export const VISITS_PAGE_SIZE = 20;
@@ -43,6 +44,7 @@ export const DiagnosisRecord = z.object({
   isVoided: z.boolean(),
 });
 export type DiagnosisRecord = z.infer<typeof DiagnosisRecord>;
+clinicalRecords.add(DiagnosisRecord, { resource: 'diagnoses' });
 
 export const PrescriptionRecord = z.object({
   id: z.uuid(),
@@ -51,3 +53,4 @@ export const PrescriptionRecord = z.object({
   itemName: z.string(),
 });
 export type PrescriptionRecord = z.infer<typeof PrescriptionRecord>;
+clinicalRecords.add(PrescriptionRecord, { resource: 'prescriptions' });

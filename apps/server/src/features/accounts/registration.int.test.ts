@@ -1,6 +1,8 @@
 import { ALL_PERMISSIONS, messageCatalogue } from '@clinic/domain';
 import { describe, expect, it } from 'vitest';
 import { setupApiTest } from '../../../test/api-fixture.ts';
+import { tenantIdBySubdomain } from '../../platform/directory.ts';
+import { ALREADY_REGISTERED_MAILS } from './registration.service.ts';
 import {
   expectStatus,
   randomAddress,
@@ -74,7 +76,7 @@ describe('registration, activation and first sign-in', () => {
     expect(old.status).toBe(400);
   });
 
-  it('refuses a taken subdomain and a taken email, each on its field', async () => {
+  it('refuses a taken subdomain on its field, and says nothing about the email', async () => {
     const body = registrationBody();
     expectStatus(await register(body), 201);
     const again = await register({ ...body, subdomain: body.subdomain.toUpperCase() });
@@ -85,10 +87,75 @@ describe('registration, activation and first sign-in', () => {
         message: messageCatalogue['tenant.message.subdomainTaken'],
         code: 'tenant.message.subdomainTaken',
       },
+    ]);
+  });
+
+  it('answers a registered email as it answers a new one, and mails the address instead', async () => {
+    // The attack: sign-up told anyone whether an address belonged to a user of any clinic.
+    const owner = registrationBody();
+    expectStatus(await register(owner), 201);
+    t.mailbox.clear();
+
+    const probe = registrationBody({ email: owner.email.toUpperCase(), clinic: 'Probe Clinic' });
+    const fresh = registrationBody();
+    const [taken, free] = [await register(probe), await register(fresh)];
+    expect(taken.status).toBe(free.status);
+    expect(taken.status).toBe(201);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
+    expect(Object.keys(taken.body.data).sort()).toEqual(Object.keys(free.body.data).sort());
+    expect(taken.body.data).toEqual({
+      tenantId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      subdomain: probe.subdomain,
+      email: owner.email,
+    });
+
+    // The owner learns of it by mail; no clinic was created for the probe.
+    await t.mailbox.waitFor(owner.email, /no new clinic was created/);
+    expect(await tenantIdBySubdomain(t.database.db, probe.subdomain)).toBeUndefined();
+    expect(await tenantIdBySubdomain(t.database.db, fresh.subdomain)).toBeDefined();
+    const resend = await t.call('POST', `/api/v1/tenants/${probe.subdomain}/resend`);
+    expect(resend.status).toBe(404);
+  });
+
+  it('mails the owner of a registered address at most a few times an hour', async () => {
+    const owner = registrationBody();
+    expectStatus(await register(owner), 201);
+    t.mailbox.clear();
+    for (let i = 0; i < ALREADY_REGISTERED_MAILS.limit + 2; i += 1) {
+      expectStatus(await register(registrationBody({ email: owner.email })), 201);
+    }
+    await t.mailbox.waitFor(owner.email, /no new clinic was created/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = t.mailbox.mails.filter(
+      (mail) => mail.to.includes(owner.email) && /no new clinic/.test(mail.text),
+    );
+    expect(sent).toHaveLength(ALREADY_REGISTERED_MAILS.limit);
+  });
+
+  it('refuses control characters in the clinic name and the person names, naming the field', async () => {
+    const lineBreak = await register(registrationBody({ clinic: 'Sunrise Clinic\nBcc: everyone' }));
+    expect(lineBreak.status).toBe(400);
+    expect(lineBreak.body.error.errors).toEqual([
       {
-        field: 'email',
-        message: messageCatalogue['tenant.message.emailTaken'],
-        code: 'tenant.message.emailTaken',
+        field: 'clinic',
+        message: 'clinic must be on one line, without control characters',
+        code: 'field.singleLine',
+      },
+    ]);
+    const bell = await register(
+      registrationBody({ firstName: 'Gr\u0007ace', lastName: 'Ho\u2028' }),
+    );
+    expect(bell.status).toBe(400);
+    expect(bell.body.error.errors).toEqual([
+      {
+        field: 'firstName',
+        message: 'firstName must be on one line, without control characters',
+        code: 'field.singleLine',
+      },
+      {
+        field: 'lastName',
+        message: 'lastName must be on one line, without control characters',
+        code: 'field.singleLine',
       },
     ]);
   });

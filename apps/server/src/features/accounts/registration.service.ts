@@ -4,7 +4,6 @@ import {
   currencyOfCountry,
   isReservedSubdomain,
   message,
-  type FieldError,
   type TenantConfirmBody,
   type TenantRegistrationBody,
   type TenantRegistrationResult,
@@ -12,9 +11,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import { withTenant, type TenantTx } from '../../db/tenant-db.ts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { isUsernameTaken, tenantIdBySubdomain } from '../../platform/directory.ts';
-import type { AppError } from '../../platform/errors.ts';
+import { isUsernameTaken, signInTarget, tenantIdBySubdomain } from '../../platform/directory.ts';
 import {
+  AppError,
   badRequest,
   fieldError,
   fieldErrors,
@@ -72,27 +71,75 @@ function activationMail(
   };
 }
 
-async function takenFields(ctx: AppContext, body: TenantRegistrationBody): Promise<FieldError[]> {
-  const errors: FieldError[] = [];
-  if (isReservedSubdomain(body.subdomain) || (await tenantIdBySubdomain(ctx.db, body.subdomain))) {
-    errors.push({
+function subdomainTaken(): AppError {
+  return fieldErrors([
+    {
       field: 'subdomain',
       message: message('tenant.message.subdomainTaken'),
       code: 'tenant.message.subdomainTaken',
-    });
-  }
-  if (await isUsernameTaken(ctx.db, body.email)) {
-    errors.push({
-      field: 'email',
-      message: message('tenant.message.emailTaken'),
-      code: 'tenant.message.emailTaken',
-    });
-  }
-  return errors;
+    },
+  ]);
 }
 
-function takenError(errors: FieldError[]): AppError {
-  return fieldErrors(errors);
+async function isSubdomainTaken(ctx: AppContext, subdomain: string): Promise<boolean> {
+  return isReservedSubdomain(subdomain) || Boolean(await tenantIdBySubdomain(ctx.db, subdomain));
+}
+
+/** Mails to the owner of an address someone registered again, per address per hour. */
+export const ALREADY_REGISTERED_MAILS = { limit: 3, windowSeconds: 3600 };
+
+function alreadyRegisteredMail(ctx: AppContext, to: string, clinic: string) {
+  return {
+    to,
+    subject: 'Someone tried to register a clinic with your email address',
+    body: [
+      'Hello,',
+      '',
+      `Someone asked to register a new clinic, ${clinic}, with this email address.`,
+      'This address already belongs to an account, so no new clinic was created.',
+      '',
+      `If it was you, sign in at ${ctx.config.publicUrl}/auth/login with this address as the username.`,
+      'If you forgot your password, please ask your clinic administrator to reset it.',
+      'If it was not you, you can ignore this email.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Sign-up with an address that already belongs to a user (issue 21): the caller gets the
+ * answer a new clinic gets (same status and shape, an id that names nothing) and the
+ * address's owner a mail, so sign-up does not tell anyone who is registered. No clinic is
+ * created. The decoy hash costs what a real sign-up's code hash costs.
+ */
+async function answerAlreadyRegistered(
+  ctx: AppContext,
+  body: TenantRegistrationBody,
+): Promise<TenantRegistrationResult> {
+  await hashSecret(activationCode());
+  const owner = await signInTarget(ctx.db, body.email);
+  if (owner && (await reserveAlreadyRegisteredMail(ctx, body.email))) {
+    await withTenant(ctx.db, owner.tenantId, (tx) =>
+      ctx.mail.queue(tx, alreadyRegisteredMail(ctx, body.email, body.clinic)),
+    );
+  }
+  return { tenantId: randomUUID(), subdomain: body.subdomain, email: body.email };
+}
+
+/** Whether one more such mail may go to the address this hour (never a visible refusal). */
+async function reserveAlreadyRegisteredMail(ctx: AppContext, email: string): Promise<boolean> {
+  try {
+    await ctx.throttle.reserve([
+      {
+        key: `registered-mail:${email}`,
+        rule: ALREADY_REGISTERED_MAILS,
+        refusal: (wait) => rateLimited(wait, 'tenant.registrationLimit'),
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
 }
 
 /** A new clinic with what every clinic starts with: every module, the system roles, the lists. */
@@ -140,8 +187,8 @@ export async function registerTenant(
       refusal: (wait) => rateLimited(wait, 'tenant.registrationLimit'),
     },
   ]);
-  const taken = await takenFields(ctx, body);
-  if (taken.length > 0) throw takenError(taken);
+  if (await isSubdomainTaken(ctx, body.subdomain)) throw subdomainTaken();
+  if (await isUsernameTaken(ctx.db, body.email)) return answerAlreadyRegistered(ctx, body);
 
   const tenantId = randomUUID();
   const code = activationCode();
@@ -184,13 +231,9 @@ export async function registerTenant(
       );
     });
   } catch (error) {
-    // Someone took the subdomain or email between the check and the insert.
-    if (
-      isUniqueViolation(error, 'tenants_subdomain_key') ||
-      isUniqueViolation(error, 'usernames_pkey')
-    ) {
-      throw takenError(await takenFields(ctx, body));
-    }
+    // Someone took the subdomain or the email between the check and the insert.
+    if (isUniqueViolation(error, 'tenants_subdomain_key')) throw subdomainTaken();
+    if (isUniqueViolation(error, 'usernames_pkey')) return answerAlreadyRegistered(ctx, body);
     throw error;
   }
   return { tenantId, subdomain: body.subdomain, email: body.email };

@@ -1,5 +1,6 @@
 import {
   UserType,
+  mayUseConsole,
   passwordProblem,
   type DeviceConfirmResult,
   type PasswordChangeBody,
@@ -117,6 +118,9 @@ async function attemptSignIn(
       refused: forbidden('session.accountDisabled'),
       countsAsFailure: false,
     };
+  }
+  if (body.console && !mayUseConsole(user.type)) {
+    return { refused: forbidden('session.consoleRefused'), countsAsFailure: false };
   }
   if (tenant.requireDeviceAuthorization) {
     const refusal = await checkDevice(ctx, tx, user, body.whiteList);

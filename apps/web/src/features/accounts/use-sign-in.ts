@@ -21,7 +21,8 @@ export function useSignIn(mode: 'staff' | 'portal') {
           username: username.trim(),
           password,
           timezone: -new Date().getTimezoneOffset(),
-          ...(mode === 'staff' ? { whiteList: deviceId() } : {}),
+          // The console sign-in says so: the server admits only console users there.
+          ...(mode === 'staff' ? { whiteList: deviceId() } : { console: true }),
         },
       });
       const kind: SessionKind = mode === 'portal' || info.kind === 'tenant' ? 'tenant' : 'clinic';

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { avatarInitials } from '@clinic/domain';
+import { UserType, avatarInitials, mayUseConsole } from '@clinic/domain';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -24,6 +24,7 @@ import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
 import { ForcePasswordDialog } from '../shell/ForcePasswordDialog.tsx';
 import { InactivityGuard } from '../shell/InactivityDialog.tsx';
 import { ModuleGate } from '../shell/ModuleGate.tsx';
+import { ConsoleRefused, ConsoleSectionRefused } from './ConsoleRefused.tsx';
 
 /** Console sections (doc 3 section 2.2) with the tenant module that gates each. */
 export const CONSOLE_SECTIONS = [
@@ -39,6 +40,15 @@ export const CONSOLE_SECTIONS = [
   { path: 'lab/items', title: 'console.lab', module: 'lab' },
 ] as const;
 
+type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
+
+/** The sections a user type opens: the catalog user only the catalogs (doc 1 section 2.7). */
+export function consoleSectionsFor(type: string): readonly ConsoleSection[] {
+  return type === UserType.tenantCatalog
+    ? CONSOLE_SECTIONS.filter((section) => section.path.startsWith('catalogs/'))
+    : CONSOLE_SECTIONS;
+}
+
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -46,6 +56,7 @@ export function ConsoleLayout() {
   const location = useLocation();
   if (!session) return null;
   const { user, tenant } = session.info;
+  if (!mayUseConsole(user.type)) return <ConsoleRefused session={session} />;
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm' }} padding="md">
       <AppShell.Header>
@@ -83,7 +94,7 @@ export function ConsoleLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('shell.navigation')}>
-        {CONSOLE_SECTIONS.map((section) => {
+        {consoleSectionsFor(user.type).map((section) => {
           const link = (
             <NavLink
               key={section.path}
@@ -118,7 +129,7 @@ export function TenantInfoPage() {
   const { t } = useTranslation();
   const session = useSession();
   if (!session) return null;
-  const { tenant } = session.info;
+  const { tenant, user } = session.info;
   // Doc 3's date format, on the clinic's clock: 'Trial ends on 23/Dec/2026'.
   const trialEnds = tenant.trialEndsAt
     ? formatClinicInstant(tenant.trialEndsAt, tenant.timezoneOffset, DATE_FORMATS.document)
@@ -136,11 +147,13 @@ export function TenantInfoPage() {
         {trialEnds && <Text c="dimmed">{t('console.trialEnds', { date: trialEnds })}</Text>}
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {CONSOLE_SECTIONS.filter((s) => s.path !== 'tenant').map((section) => (
-          <Card key={section.path} withBorder component={Link} to={`/console/${section.path}`}>
-            <Text fw={600}>{t(section.title)}</Text>
-          </Card>
-        ))}
+        {consoleSectionsFor(user.type)
+          .filter((s) => s.path !== 'tenant')
+          .map((section) => (
+            <Card key={section.path} withBorder component={Link} to={`/console/${section.path}`}>
+              <Text fw={600}>{t(section.title)}</Text>
+            </Card>
+          ))}
       </SimpleGrid>
     </Stack>
   );
@@ -148,8 +161,11 @@ export function TenantInfoPage() {
 
 export function ConsoleComingSoon() {
   const { t } = useTranslation();
+  const session = useSession();
   const { '*': rest = '' } = useParams();
   const section = CONSOLE_SECTIONS.find((s) => rest.startsWith(s.path.split('/')[0] ?? ''));
+  const type = session?.info.user.type ?? '';
+  if (section && !consoleSectionsFor(type).includes(section)) return <ConsoleSectionRefused />;
   return (
     <ComingSoonPage
       title={section ? t(section.title) : t('console.title')}
