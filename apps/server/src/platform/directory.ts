@@ -22,6 +22,8 @@ export interface Principal {
    * when none was asked about, in any of their branches (the union of their roles).
    */
   permissions: ReadonlySet<string>;
+  /** When this access ends by itself (a display link's expiry); absent: no set end. */
+  expiresAt?: Date;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function principalOfDisplayLink(
     branchId: string;
     createdBy: string;
     modules: string[];
+    expiresAt: Date | null;
   }>`SELECT * FROM auth_display_link(${tokenHash})`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
@@ -79,7 +82,16 @@ export async function principalOfDisplayLink(
     modules: new Set(row.modules),
     branchIds: new Set([row.branchId]),
     permissions: new Set(DISPLAY_LINK_PERMISSIONS),
+    ...(row.expiresAt && { expiresAt: row.expiresAt }),
   };
+}
+
+/** Whether a key belonged to a display link that has expired (so the board can say so). */
+export async function isDisplayLinkExpired(db: Kysely<DB>, tokenHash: Buffer): Promise<boolean> {
+  const { rows } = await sql<{
+    expired: boolean;
+  }>`SELECT display_link_expired(${tokenHash}) AS expired`.execute(db);
+  return rows[0]?.expired === true;
 }
 
 export async function signInTarget(

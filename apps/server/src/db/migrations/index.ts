@@ -11,6 +11,7 @@ import * as roles from './2026-11-24T1500_roles.ts';
 import * as dataChangeNotices from './2026-11-25T0900_data_change_notices.ts';
 import * as auditPatient from './2026-11-25T1000_audit_patient.ts';
 import * as accessChangeNotices from './2026-11-25T1100_access_change_notices.ts';
+import * as displayLinkExpiry from './2026-11-25T1340_display_link_expiry.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0900_data_change_notices': dataChangeNotices,
   '2026-11-25T1000_audit_patient': auditPatient,
   '2026-11-25T1100_access_change_notices': accessChangeNotices,
+  '2026-11-25T1340_display_link_expiry': displayLinkExpiry,
 };
