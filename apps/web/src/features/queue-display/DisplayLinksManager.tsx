@@ -154,7 +154,11 @@ export function DisplayLinksManager() {
       {issued && (
         <Alert color="teal" title={t('board.issued')}>
           <Text size="sm">{t('board.issuedText')}</Text>
-          <Code block data-testid="display-link-address" style={{ overflowWrap: 'anywhere' }}>
+          <Code
+            block
+            data-testid="display-link-address"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          >
             {address}
           </Code>
         </Alert>
