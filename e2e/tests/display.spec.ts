@@ -221,6 +221,53 @@ test('[DISPLAY] a revoked display link stops showing the board', async ({ page }
   await expect(page.getByText('This display link no longer works')).toBeVisible();
 });
 
+test('[DISPLAY] the key leaves the address bar, and a new key ends the old address at once', async ({
+  browser,
+}) => {
+  const { clinic, boardPath } = await setUp();
+  const staffBoard = boardPath.replace(/\?key=.*$/, '');
+  const admin = await (await browser.newContext()).newPage();
+  await signInAsStaff(admin, clinic.username, clinic.password);
+  await expect(admin).toHaveURL('/MAIN/queue');
+  await admin.goto(staffBoard);
+  await admin.getByRole('button', { name: 'Set up' }).click();
+  const drawer = admin.getByRole('dialog', { name: 'Set up' });
+  await drawer.getByLabel('TV name').fill('Reception tablet');
+  await drawer.getByRole('combobox', { name: 'Expires' }).click();
+  await admin.getByRole('option', { name: 'After 7 days' }).click();
+  await drawer.getByRole('button', { name: 'Create link' }).click();
+  const address = drawer.getByTestId('display-link-address');
+  await expect(address).toContainText('queue-display?key=dsp_');
+  const first = (await address.textContent())!;
+  const row = drawer.getByTestId('display-link').filter({ hasText: 'Reception tablet' });
+  await expect(row).toContainText(/Expires \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}/);
+  await snap(admin, 'queue-display-links');
+  await expect(
+    drawer.getByTestId('display-link').filter({ hasText: 'Waiting room TV' }),
+  ).toContainText('Never expires');
+
+  const tv = await (await browser.newContext()).newPage();
+  await tv.goto(first);
+  await expect(tv.getByText('WAITING AREA')).toBeVisible();
+  await expect(tv).toHaveURL(staffBoard);
+  await tv.reload();
+  await expect(tv.getByText('WAITING AREA')).toBeVisible();
+  await expect(tv).not.toHaveURL(/key=/);
+
+  await row.getByRole('button', { name: 'New key' }).click();
+  await admin
+    .getByRole('dialog', { name: 'Give the link a new key' })
+    .getByRole('button', { name: 'OK', exact: true })
+    .click();
+  await expect(address).not.toHaveText(first);
+  const second = (await address.textContent())!;
+  // The board on the old key is closed by the server, without a reload.
+  await expect(tv.getByText('This display link no longer works')).toBeVisible();
+  await tv.goto(second);
+  await expect(tv.getByText('WAITING AREA')).toBeVisible();
+  await expect(row).toContainText(/Expires/);
+});
+
 /** A second API instance on the same database, which a test may stop and start again. */
 function startInstance(port: number): Promise<ChildProcess> {
   const root = resolve(import.meta.dirname, '../..');

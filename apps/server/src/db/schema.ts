@@ -102,6 +102,7 @@ export interface DisplayLinks {
   branchId: string;
   createdAt: Generated<Timestamp>;
   createdBy: string;
+  expiresAt: Timestamp | null;
   id: Generated<string>;
   name: string;
   revokedAt: Timestamp | null;

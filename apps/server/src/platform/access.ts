@@ -10,7 +10,12 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { withTenant, type TenantTx } from '../db/tenant-db.ts';
 import { writeDeclaredAudit, type RouteAudit } from './audit.ts';
-import { principalOfDisplayLink, principalOfToken, type Principal } from './directory.ts';
+import {
+  isDisplayLinkExpired,
+  principalOfDisplayLink,
+  principalOfToken,
+  type Principal,
+} from './directory.ts';
 import { badRequest, forbidden, unauthorized } from './errors.ts';
 import { isIdle, isUserActivity } from './session-activity.ts';
 import { hashToken } from './tokens.ts';
@@ -163,12 +168,17 @@ export function installAccessGuard(
     const hash = hashToken(token);
     // One call: the session's holder and their permissions in the branch asked about (a
     // malformed one is refused below, once the caller is known).
+    const asDisplay = access.display && token.startsWith(DISPLAY_TOKEN_PREFIX);
     const principal =
       (await principalOfToken(db, hash, asked && UUID.test(asked) ? asked : undefined)) ??
-      (access.display && token.startsWith(DISPLAY_TOKEN_PREFIX)
-        ? await principalOfDisplayLink(db, hash)
-        : undefined);
-    if (!principal) throw unauthorized('session.ended');
+      (asDisplay ? await principalOfDisplayLink(db, hash) : undefined);
+    if (!principal) {
+      // A board whose link expired says so, rather than that it was revoked.
+      if (asDisplay && (await isDisplayLinkExpired(db, hash))) {
+        throw unauthorized('queueDisplay.linkExpired');
+      }
+      throw unauthorized('session.ended');
+    }
     // Unused past the clinic's time-out and the warning: over, whatever the call.
     if (isIdle(principal)) throw unauthorized('session.idle');
     if (isUserActivity(request, access.socket === true)) await recordActivity(principal);

@@ -27,6 +27,8 @@ export interface Principal {
    * inactivity time-out in minutes (platform/session-activity.ts). None for a display link.
    */
   activity?: { inactiveSeconds: number; timeoutMinutes: number };
+  /** When this access ends by itself (a display link's expiry); absent: no set end. */
+  expiresAt?: Date;
 }
 
 /**
@@ -75,6 +77,7 @@ export async function principalOfDisplayLink(
     branchId: string;
     createdBy: string;
     modules: string[];
+    expiresAt: Date | null;
   }>`SELECT * FROM auth_display_link(${tokenHash})`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
@@ -88,7 +91,16 @@ export async function principalOfDisplayLink(
     modules: new Set(row.modules),
     branchIds: new Set([row.branchId]),
     permissions: new Set(DISPLAY_LINK_PERMISSIONS),
+    ...(row.expiresAt && { expiresAt: row.expiresAt }),
   };
+}
+
+/** Whether a key belonged to a display link that has expired (so the board can say so). */
+export async function isDisplayLinkExpired(db: Kysely<DB>, tokenHash: Buffer): Promise<boolean> {
+  const { rows } = await sql<{
+    expired: boolean;
+  }>`SELECT display_link_expired(${tokenHash}) AS expired`.execute(db);
+  return rows[0]?.expired === true;
 }
 
 /** The account a typed username names: compared in its normalised form only. */

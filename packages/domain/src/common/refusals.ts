@@ -121,6 +121,10 @@ export const API_REFUSALS = {
   'queue.swapWithItself': 'An entry cannot swap places with itself.',
   'queue.swapOtherDay': 'Entries of different days cannot swap places.',
   'queueDisplay.linkNotFound': 'This display link does not exist.',
+  'queueDisplay.linkExpired': 'This display link has expired.',
+  'queueDisplay.linkEnded':
+    'This display link has been revoked or has expired. Please create a new one.',
+  'queueDisplay.expiryPast': 'The expiry must be in the future.',
   'queueDisplay.linkNameRequired': 'The name field is required.',
   'queueDisplay.doctorNotHere': 'This doctor does not work in this branch.',
   'queueDisplay.areaNotHere': 'Please choose a waiting area of this branch.',

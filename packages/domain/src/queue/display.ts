@@ -184,6 +184,8 @@ export const DisplayLinkCreateBody = z.strictObject({
     .trim()
     .min(1, 'The name field is required.')
     .max(100, 'The name cannot exceed 100 characters.'),
+  /** When the link stops working (unix seconds, in the future); null or absent: never. */
+  expiresAt: z.int('expiresAt must be a time in unix seconds').positive().nullable().optional(),
 });
 export type DisplayLinkCreateBody = z.infer<typeof DisplayLinkCreateBody>;
 
@@ -193,10 +195,12 @@ export const DisplayLink = z.object({
   branchId: z.uuid(),
   createdAt: z.int(),
   revokedAt: z.int().nullable(),
+  /** When it stops working (unix seconds); null: never. */
+  expiresAt: z.int().nullable(),
 });
 export type DisplayLink = z.infer<typeof DisplayLink>;
 
-/** Answered once, at creation: the token is not kept and cannot be read again. */
+/** Answered once, at creation and at rotation: the token is not kept and cannot be read again. */
 export const IssuedDisplayLink = DisplayLink.extend({ token: z.string(), path: z.string() });
 export type IssuedDisplayLink = z.infer<typeof IssuedDisplayLink>;
 

@@ -22,6 +22,7 @@ export const queueDisplaySchemas = {
   links: { answer: listOf(DisplayLink) },
   issueLink: { body: DisplayLinkCreateBody, answer: dataOf(IssuedDisplayLink), status: 201 },
   revokeLink: { params: DisplayLinkParams, answer: dataOf(z.boolean()) },
+  rotateLink: { params: DisplayLinkParams, answer: dataOf(IssuedDisplayLink) },
   doctorRooms: { answer: listOf(DoctorRoom) },
   setDoctorRoom: { params: DoctorRoomParams, body: DoctorRoomBody, answer: dataOf(DoctorRoom) },
 } as const satisfies Record<string, RouteSchemas>;

@@ -8,6 +8,7 @@ export const queueDisplayApi = endpoints<typeof queueDisplaySchemas>()({
   links: ['GET', '/queue/display-links'],
   issueLink: ['POST', '/queue/display-links'],
   revokeLink: ['DELETE', '/queue/display-links/:id'],
+  rotateLink: ['POST', '/queue/display-links/:id/rotate'],
   doctorRooms: ['GET', '/queue/doctor-rooms'],
   setDoctorRoom: ['PUT', '/queue/doctor-rooms/:doctorId'],
 });

@@ -13,6 +13,7 @@ import * as auditPatient from './2026-11-25T1000_audit_patient.ts';
 import * as accessChangeNotices from './2026-11-25T1100_access_change_notices.ts';
 import * as normalizedUsernames from './2026-11-25T1310_normalized_usernames_and_known_devices.ts';
 import * as sessionActivity from './2026-11-25T1320_session_activity.ts';
+import * as displayLinkExpiry from './2026-11-25T1340_display_link_expiry.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1100_access_change_notices': accessChangeNotices,
   '2026-11-25T1310_normalized_usernames_and_known_devices': normalizedUsernames,
   '2026-11-25T1320_session_activity': sessionActivity,
+  '2026-11-25T1340_display_link_expiry': displayLinkExpiry,
 };

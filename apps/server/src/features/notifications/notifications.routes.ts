@@ -23,6 +23,23 @@ export const TOO_MANY_SOCKETS_CLOSE = 4429;
 /** Open sockets one session (or display link) may hold per instance: a tab or a board each. */
 export const SOCKETS_PER_SESSION = 20;
 
+/** The longest delay a timer takes (about 24.8 days); a later end is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Past the end before checking, so that the database's clock agrees it has come. */
+const END_MARGIN_MS = 250;
+
+/** Calls `atEnd` when `end` comes (a display link's expiry); answers how to cancel. */
+function whenItEnds(end: Date, atEnd: () => void): () => void {
+  let timer: NodeJS.Timeout;
+  const wait = () => {
+    const left = Math.max(0, end.getTime() - Date.now()) + END_MARGIN_MS;
+    timer = left > MAX_TIMER_MS ? setTimeout(wait, MAX_TIMER_MS) : setTimeout(atEnd, left);
+  };
+  wait();
+  return () => clearTimeout(timer);
+}
+
 /** Open sockets per session on this instance. */
 class SessionSockets {
   readonly #open = new Map<string, number>();
@@ -135,7 +152,12 @@ export function notificationsRoutes(ctx: AppContext) {
             void checkAccess();
           }
         });
+        // An expiring display link's board is closed as its link expires.
+        const stopExpiry = principal.expiresAt
+          ? whenItEnds(principal.expiresAt, () => void checkAccess())
+          : () => {};
         socket.on('close', () => {
+          stopExpiry();
           sessionSockets.closed(principal.sessionId);
           ctx.metrics.openSockets.dec({ kind });
           unsubscribe();

@@ -3,12 +3,15 @@ import { UserType } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
 
+const LINK_COLUMNS = ['id', 'name', 'branchId', 'createdAt', 'revokedAt', 'expiresAt'] as const;
+
 function toLink(row: {
   id: string;
   name: string;
   branchId: string;
   createdAt: Date;
   revokedAt: Date | null;
+  expiresAt: Date | null;
 }): DisplayLink {
   return {
     id: row.id,
@@ -16,17 +19,24 @@ function toLink(row: {
     branchId: row.branchId,
     createdAt: toUnix(row.createdAt),
     revokedAt: toUnixOrNull(row.revokedAt),
+    expiresAt: toUnixOrNull(row.expiresAt),
   };
 }
 
 export async function insertDisplayLink(
   tx: TenantTx,
-  link: { branchId: string; name: string; tokenHash: Buffer; createdBy: string },
+  link: {
+    branchId: string;
+    name: string;
+    tokenHash: Buffer;
+    createdBy: string;
+    expiresAt: Date | null;
+  },
 ): Promise<DisplayLink> {
   const row = await tx.db
     .insertInto('displayLinks')
     .values({ tenantId: tx.tenantId, ...link })
-    .returning(['id', 'name', 'branchId', 'createdAt', 'revokedAt'])
+    .returning(LINK_COLUMNS)
     .executeTakeFirstOrThrow();
   return toLink(row);
 }
@@ -34,11 +44,47 @@ export async function insertDisplayLink(
 export async function branchDisplayLinks(tx: TenantTx, branchId: string): Promise<DisplayLink[]> {
   const rows = await tx.db
     .selectFrom('displayLinks')
-    .select(['id', 'name', 'branchId', 'createdAt', 'revokedAt'])
+    .select(LINK_COLUMNS)
     .where('branchId', '=', branchId)
     .orderBy('createdAt', 'desc')
     .execute();
   return rows.map(toLink);
+}
+
+export async function findDisplayLink(
+  tx: TenantTx,
+  branchId: string,
+  id: string,
+): Promise<DisplayLink | undefined> {
+  const row = await tx.db
+    .selectFrom('displayLinks')
+    .select(LINK_COLUMNS)
+    .where('id', '=', id)
+    .where('branchId', '=', branchId)
+    .executeTakeFirst();
+  return row && toLink(row);
+}
+
+/**
+ * Gives a working link of the branch a new key (its name and expiry stay); undefined when
+ * there is no such link, or it is revoked or expired.
+ */
+export async function rotateDisplayLink(
+  tx: TenantTx,
+  branchId: string,
+  id: string,
+  tokenHash: Buffer,
+): Promise<DisplayLink | undefined> {
+  const row = await tx.db
+    .updateTable('displayLinks')
+    .set({ tokenHash })
+    .where('id', '=', id)
+    .where('branchId', '=', branchId)
+    .where('revokedAt', 'is', null)
+    .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', new Date())]))
+    .returning(LINK_COLUMNS)
+    .executeTakeFirst();
+  return row && toLink(row);
 }
 
 /** Revokes a link of the branch; false when there is none. */

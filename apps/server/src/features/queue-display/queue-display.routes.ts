@@ -49,7 +49,7 @@ export function queueDisplayRoutes(ctx: AppContext) {
       handler: async (request, reply) =>
         reply
           .code(201)
-          .send({ data: await display.issueDisplayLink(scope(request), request.body.name) }),
+          .send({ data: await display.issueDisplayLink(scope(request), request.body) }),
     });
 
     app.route({
@@ -59,6 +59,15 @@ export function queueDisplayRoutes(ctx: AppContext) {
         await display.revokeDisplayLink(scope(request), request.params.id);
         return { data: true };
       },
+    });
+
+    // A new key is a newly issued link: the right to issue links rotates them.
+    app.route({
+      ...routeOf(queueDisplayContract.rotateLink, 'queue-display'),
+      config: { access: { ...queueModule, permission: 'displayLinks:create' } },
+      handler: async (request) => ({
+        data: await display.rotateDisplayLink(scope(request), request.params.id),
+      }),
     });
 
     app.route({

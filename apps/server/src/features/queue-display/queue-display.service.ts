@@ -1,6 +1,8 @@
 import {
   queueDisplayAnswer,
+  refusalMessage,
   type DisplayIdentity,
+  type DisplayLinkCreateBody,
   type DisplayLink,
   type DoctorRoom,
   type DoctorRoomBody,
@@ -10,9 +12,10 @@ import {
 } from '@clinic/domain';
 import { randomBytes } from 'node:crypto';
 import { DISPLAY_TOKEN_PREFIX } from '../../platform/access.ts';
-import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, fieldError, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { hashToken } from '../../platform/tokens.ts';
+import type { TenantTx } from '../../db/tenant-db.ts';
 import { findOption } from '../options/options.service.ts';
 import { listDay } from '../queue/queue.service.ts';
 import * as repo from './queue-display.repo.ts';
@@ -40,22 +43,55 @@ export function doctorRooms(scope: BranchScope): Promise<DoctorRoom[]> {
   return scope.run((tx) => repo.doctorRooms(tx, scope.branchId));
 }
 
-/** A new display link: its token is answered this once and stored only as a hash. */
-export function issueDisplayLink(scope: BranchScope, name: string): Promise<IssuedDisplayLink> {
-  const token = `${DISPLAY_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+/** A display link's key: answered once, at issue or rotation, and stored only as a hash. */
+function newDisplayToken(): string {
+  return `${DISPLAY_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** The link with its key and the board's address, answered this once. */
+async function issued(tx: TenantTx, link: DisplayLink, token: string): Promise<IssuedDisplayLink> {
+  const { branchCode } = await repo.displayIdentity(tx, link.branchId);
+  return {
+    ...link,
+    token,
+    path: `/${encodeURIComponent(branchCode)}/queue-display?key=${token}`,
+  };
+}
+
+/** A new display link, working until `expiresAt` (unix seconds, in the future) or for good. */
+export function issueDisplayLink(
+  scope: BranchScope,
+  body: DisplayLinkCreateBody,
+): Promise<IssuedDisplayLink> {
+  const expiresAt = body.expiresAt ?? null;
+  if (expiresAt !== null && expiresAt * 1000 <= Date.now()) {
+    throw fieldError('expiresAt', 'queueDisplay.expiryPast');
+  }
+  const token = newDisplayToken();
   return scope.run(async (tx) => {
     const link = await repo.insertDisplayLink(tx, {
       branchId: scope.branchId,
-      name,
+      name: body.name,
       tokenHash: hashToken(token),
       createdBy: scope.userId,
+      expiresAt: expiresAt === null ? null : new Date(expiresAt * 1000),
     });
-    const { branchCode } = await repo.displayIdentity(tx, scope.branchId);
-    return {
-      ...link,
-      token,
-      path: `/${encodeURIComponent(branchCode)}/queue-display?key=${token}`,
-    };
+    return issued(tx, link, token);
+  });
+}
+
+/**
+ * Replaces a working link's key, keeping its name and expiry: the old key stops working at
+ * once (its boards' sockets close through the access-change notice of the key's change).
+ */
+export function rotateDisplayLink(scope: BranchScope, id: string): Promise<IssuedDisplayLink> {
+  const token = newDisplayToken();
+  return scope.run(async (tx) => {
+    const rotated = await repo.rotateDisplayLink(tx, scope.branchId, id, hashToken(token));
+    if (rotated) return issued(tx, rotated, token);
+    const exists = await repo.findDisplayLink(tx, scope.branchId, id);
+    if (!exists) throw notFound('queueDisplay.linkNotFound');
+    throw new AppError(409, 'queueDisplay.linkEnded', refusalMessage('queueDisplay.linkEnded'));
   });
 }
 

@@ -12,10 +12,18 @@ const suffixRank = (suffix: string | null) => {
   return rank === -1 ? SUFFIX_ORDER.length : rank;
 };
 
-function Panel({ title, children, more }: { title: string; children: ReactNode; more: number }) {
+interface PanelProps {
+  /** Its place in the board's grid: current, next or rooms. */
+  area: 'current' | 'next' | 'rooms';
+  title: string;
+  children: ReactNode;
+  more: number;
+}
+
+function Panel({ area, title, children, more }: PanelProps) {
   const { t } = useTranslation();
   return (
-    <section className="board-panel" aria-label={title}>
+    <section className={`board-panel board-panel-${area}`} aria-label={title}>
       <h2>{title}</h2>
       {children}
       {more > 0 && <div className="board-more">{t('board.more', { count: more })}</div>}
@@ -32,7 +40,7 @@ function CurrentCalls({ entries }: { entries: QueueDisplayEntry[] }) {
   const { t } = useTranslation();
   const shown = entries.slice(0, FIT.current);
   return (
-    <Panel title={t('board.waitingArea')} more={entries.length - shown.length}>
+    <Panel area="current" title={t('board.waitingArea')} more={entries.length - shown.length}>
       {shown.length === 0 && <Empty text={t('board.noCalls')} />}
       {shown.map((entry, index) => (
         <div
@@ -54,7 +62,7 @@ function NextUp({ entries }: { entries: QueueDisplayEntry[] }) {
   const { t } = useTranslation();
   const shown = entries.slice(0, FIT.next);
   return (
-    <Panel title={t('board.next')} more={entries.length - shown.length}>
+    <Panel area="next" title={t('board.next')} more={entries.length - shown.length}>
       {shown.length === 0 && <Empty text={t('board.noneWaiting')} />}
       <div className="board-next">
         {shown.map((entry) => (
@@ -74,7 +82,7 @@ function RoomServices({ entries }: { entries: QueueDisplayAnswer['roomServices']
     .sort((a, b) => suffixRank(a.suffix) - suffixRank(b.suffix))
     .slice(0, FIT.rooms);
   return (
-    <Panel title={t('board.roomServices')} more={entries.length - shown.length}>
+    <Panel area="rooms" title={t('board.roomServices')} more={entries.length - shown.length}>
       {shown.length === 0 && <Empty text={t('board.noRoomServices')} />}
       {shown.map((entry) => (
         <div key={entry.id} className="board-row board-room" data-testid="board-room">

@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { initApi } from '../../api/clients.ts';
 import { clinicDayStartAt } from '../../app/clinic-time.ts';
 import { sessionStore } from '../../api/session.ts';
@@ -33,6 +33,9 @@ const IDENTITY: DisplayIdentity = {
   timezoneOffset: 330,
 };
 
+/** What the server answers the link's calls: its data, or a 401 with this refusal code. */
+let refusal: 'session.ended' | 'queueDisplay.linkExpired' | null = null;
+
 /** The server's answers; returns the `visitDate` of every board request. */
 function serve(): number[] {
   const days: number[] = [];
@@ -41,6 +44,10 @@ function serve(): number[] {
     vi.fn((address: string) => {
       const url = new URL(address);
       const path = url.pathname.replace('/api/v1', '');
+      if (refusal) {
+        const error = { code: refusal, message: refusal };
+        return Promise.resolve(new Response(JSON.stringify({ error }), { status: 401 }));
+      }
       let data: unknown = { items: [] };
       if (path === '/queue/display/identity') data = IDENTITY;
       if (path === '/queue/display') {
@@ -53,11 +60,18 @@ function serve(): number[] {
   return days;
 }
 
+/** What the address bar shows. */
+function AddressBar() {
+  const location = useLocation();
+  return <div data-testid="address">{location.pathname + location.search}</div>;
+}
+
 function renderBoard(path: string) {
-  render(
+  return render(
     <MantineProvider env="test">
       <QueryClientProvider client={testQueryClient()}>
         <MemoryRouter initialEntries={[path]}>
+          <AddressBar />
           <Routes>
             <Route path="/:branchCode/queue-display" element={<QueueDisplayPage />} />
             <Route path="/auth/login" element={<p>Sign-in page</p>} />
@@ -87,6 +101,8 @@ afterAll(() => {
 describe('queue display board', () => {
   beforeEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
+    refusal = null;
     FakeWebSocket.made = [];
     vi.stubGlobal('WebSocket', FakeWebSocket);
   });
@@ -107,13 +123,55 @@ describe('queue display board', () => {
       expect((days[0]! + 330 * 60) % 86_400).toBe(0);
     });
 
-    it('shows the revoked-link screen when the socket closes for an ended session', async () => {
+    it('takes the key out of the address bar, and keeps it for a reload of this tab', async () => {
+      serve();
+      const first = renderBoard('/MAIN/queue-display?key=link-token');
+      await waitFor(() =>
+        expect(screen.getByTestId('address')).toHaveTextContent(/^\/MAIN\/queue-display$/),
+      );
+      expect(
+        await screen.findByRole('heading', { name: 'Tan Clinic · Main clinic' }),
+      ).toBeVisible();
+      expect((await connectedSocket()).url).toContain('token=link-token');
+      expect(document.body.textContent).not.toContain('link-token');
+
+      first.unmount();
+      FakeWebSocket.made = [];
+      renderBoard('/MAIN/queue-display');
+      expect(
+        await screen.findByRole('heading', { name: 'Tan Clinic · Main clinic' }),
+      ).toBeVisible();
+      expect((await connectedSocket()).url).toContain('token=link-token');
+      expect(screen.queryByText('Sign-in page')).toBeNull();
+    });
+
+    it('shows the revoked-link screen when the socket closes for a revoked link', async () => {
       serve();
       renderBoard('/MAIN/queue-display?key=link-token');
       const socket = await connectedSocket();
       expect(socket.url).toContain('token=link-token');
+      refusal = 'session.ended';
       act(() => socket.onclose?.({ code: 4401 }));
       expect(await screen.findByText('This display link no longer works')).toBeInTheDocument();
+    });
+
+    it('says the link expired when its socket closes at the expiry', async () => {
+      serve();
+      renderBoard('/MAIN/queue-display?key=link-token');
+      const socket = await connectedSocket();
+      refusal = 'queueDisplay.linkExpired';
+      act(() => socket.onclose?.({ code: 4401 }));
+      expect(await screen.findByText('This display link has expired')).toBeInTheDocument();
+      expect(screen.queryByText('This display link no longer works')).toBeNull();
+    });
+
+    it('says the link expired when it is opened after its expiry', async () => {
+      serve();
+      refusal = 'queueDisplay.linkExpired';
+      renderBoard('/MAIN/queue-display?key=link-token');
+      expect(await screen.findByText('This display link has expired')).toBeInTheDocument();
+      expect(screen.getByText('Ask your clinic administrator for a new link.')).toBeVisible();
+      expect(FakeWebSocket.made).toHaveLength(0);
     });
   });
 

@@ -3,8 +3,9 @@ import { Center, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api, displayLinkApi, endSession } from '../../api/clients.ts';
+import { ApiError, type HttpClient } from '../../api/http.ts';
 import { RequireSession } from '../../app/guards.tsx';
 import { useCan } from '../../app/permissions.tsx';
 import { hasModule, useSession } from '../../api/session.ts';
@@ -12,38 +13,79 @@ import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { NotSubscribed } from '../shell/SectionPage.tsx';
 import { Board } from './Board.tsx';
 import { DisplayLinksManager } from './DisplayLinksManager.tsx';
+import { useDisplayKey } from './display-key.ts';
 
-function LinkRevoked() {
+/** Why a display link stopped working: revoked (or never valid), or expired. */
+type LinkEnd = 'revoked' | 'expired';
+
+function LinkEnded({ reason }: { reason: LinkEnd }) {
   const { t } = useTranslation();
   return (
-    <Center component="main" mih="100vh">
-      <Stack align="center">
-        <Title order={1}>{t('board.revokedTitle')}</Title>
-        <Text>{t('board.revokedText')}</Text>
+    <Center component="main" mih="100vh" p="xl">
+      <Stack align="center" ta="center">
+        <Title order={1}>
+          {reason === 'expired' ? t('board.expiredTitle') : t('board.revokedTitle')}
+        </Title>
+        <Text size="xl">
+          {reason === 'expired' ? t('board.expiredText') : t('board.revokedText')}
+        </Text>
       </Stack>
     </Center>
   );
 }
 
+/** The end of a link as a refused call tells it. */
+function endOf(error: unknown): LinkEnd | null {
+  if (!(error instanceof ApiError) || error.status !== 401) return null;
+  return error.code === 'queueDisplay.linkExpired' ? 'expired' : 'revoked';
+}
+
 /**
- * Opened by a display link (`?key=`): no staff session, this branch's board only, on the
- * clinic's day. A 401 answer or the socket closed for an ended session: the link was revoked.
+ * A display link's client. When a call is refused (401) or the socket closes for an ended
+ * session (`askWhy`), the server is asked once more why, and `onEnd` told the answer.
+ */
+function linkClient(token: string, onEnd: (end: LinkEnd) => void) {
+  let asking = false;
+  const askWhy = (): void => {
+    if (asking) return;
+    asking = true;
+    client.call(queueDisplayApi.identity).then(
+      () => (asking = false),
+      (error: unknown) => {
+        asking = false;
+        const end = endOf(error);
+        if (end) onEnd(end);
+      },
+    );
+  };
+  const client: HttpClient = displayLinkApi(token, askWhy);
+  return { client, askWhy };
+}
+
+function useLinkClient(token: string) {
+  const [ended, setEnded] = useState<LinkEnd | null>(null);
+  const { client, askWhy } = useMemo(() => linkClient(token, setEnded), [token]);
+  return { client, ended, askWhy };
+}
+
+/**
+ * Opened by a display link: no staff session, this branch's board only, on the clinic's
+ * day, until the link is revoked or expires, which the board then says.
  */
 function LinkedBoard({ token }: { token: string }) {
-  const [revoked, setRevoked] = useState(false);
-  const client = useMemo(() => displayLinkApi(token, () => setRevoked(true)), [token]);
+  const { client, ended, askWhy } = useLinkClient(token);
   const identity = useQuery({
     queryKey: ['display-identity', token],
     queryFn: () => client.call(queueDisplayApi.identity),
     retry: false,
   });
-  if (revoked) return <LinkRevoked />;
+  const reason = ended ?? endOf(identity.error);
+  if (reason) return <LinkEnded reason={reason} />;
   if (!identity.data) return null;
   const { branchId, clinicName, branchName, timezoneOffset } = identity.data;
-  const onSessionEnded = () => setRevoked(true);
   return (
     <Board
-      source={{ client, branchId, token, timezoneOffset, onSessionEnded }}
+      source={{ client, branchId, token, timezoneOffset, onSessionEnded: askWhy }}
       title={`${clinicName} · ${branchName}`}
     />
   );
@@ -76,8 +118,8 @@ function StaffBoard() {
 
 /** /{branchCode}/queue-display: the waiting-room board. */
 export function QueueDisplayPage() {
-  const [params] = useSearchParams();
-  const key = params.get('key');
+  const { branchCode = '' } = useParams();
+  const key = useDisplayKey(branchCode);
   if (key) return <LinkedBoard token={key} />;
   return (
     <RequireSession>
