@@ -73,7 +73,7 @@ describe('console routes', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandling(app);
-    installAccessGuard(app, t.database.db);
+    installAccessGuard(app, t.database.db, async () => {}); // activity: not what this probes
     app.get(
       '/api/v1/console-probe',
       {
@@ -110,7 +110,7 @@ describe('console routes', () => {
 
   it('cannot be registered for a tenant module without declaring console', async () => {
     const other = Fastify({ logger: false });
-    installAccessGuard(other, t.database.db);
+    installAccessGuard(other, t.database.db, async () => {});
     expect(() =>
       other.get(
         '/api/v1/branches-admin',

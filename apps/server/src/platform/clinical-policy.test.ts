@@ -21,7 +21,7 @@ async function registering(config: Record<string, unknown>, method = 'GET') {
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installAccessGuard(app, {} as Kysely<DB>);
+  installAccessGuard(app, {} as Kysely<DB>, async () => {});
   requireAuditDeclarations(app);
   requireClinicalPolicy(app);
   try {
