@@ -179,13 +179,21 @@ export function callAnnouncement(
 // ---------------------------------------------------------------------------------------
 // Display links: a long-lived, read-only link that opens one branch's board.
 
+/** 31 Dec 9999 23:59:59 UTC: no expiry is later. */
+const LAST_UNIX_SECOND = 253_402_300_799;
+
 export const DisplayLinkCreateBody = z.strictObject({
   name: singleLineString({ error: 'The name field is required.' })
     .trim()
     .min(1, 'The name field is required.')
     .max(100, 'The name cannot exceed 100 characters.'),
   /** When the link stops working (unix seconds, in the future); null or absent: never. */
-  expiresAt: z.int('expiresAt must be a time in unix seconds').positive().nullable().optional(),
+  expiresAt: z
+    .int('expiresAt must be a time in unix seconds')
+    .positive('expiresAt must be a time in unix seconds')
+    .max(LAST_UNIX_SECOND, 'expiresAt must be a time in unix seconds')
+    .nullable()
+    .optional(),
 });
 export type DisplayLinkCreateBody = z.infer<typeof DisplayLinkCreateBody>;
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { runStatements } from '../migration-helpers.ts';
+import { directoryFunctions, runStatements } from '../migration-helpers.ts';
 
 /**
  * Display links may expire, and their key may be rotated (issue 21, section 5):
@@ -11,9 +11,10 @@ import { runStatements } from '../migration-helpers.ts';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     `ALTER TABLE display_links ADD COLUMN expires_at timestamptz`,
-    // It answers the link's expiry too, so that a board's socket closes at that moment.
-    `DROP FUNCTION auth_display_link(bytea)`,
-    `CREATE FUNCTION auth_display_link(p_token_hash bytea)
+    ...directoryFunctions([
+      // It answers the link's expiry too, so that a board's socket closes at that moment.
+      `DROP FUNCTION auth_display_link(bytea)`,
+      `CREATE FUNCTION auth_display_link(p_token_hash bytea)
        RETURNS TABLE (tenant_id uuid, link_id uuid, branch_id uuid, created_by uuid, modules text[],
                       expires_at timestamptz)
        LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
@@ -32,11 +33,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
              AND NOT (t.status = 'trial' AND t.trial_ends_at < now());
        END
        $$`,
-    `REVOKE ALL ON FUNCTION auth_display_link(bytea) FROM PUBLIC`,
-    `GRANT EXECUTE ON FUNCTION auth_display_link(bytea) TO clinic_app`,
-    // Only whether a key belongs to a link that has expired (and was not revoked): nothing
-    // about its clinic or branch.
-    `CREATE FUNCTION display_link_expired(p_token_hash bytea)
+      `REVOKE ALL ON FUNCTION auth_display_link(bytea) FROM PUBLIC`,
+      `GRANT EXECUTE ON FUNCTION auth_display_link(bytea) TO clinic_app`,
+      // Only whether a key belongs to a link that has expired (and was not revoked): nothing
+      // about its clinic or branch.
+      `CREATE FUNCTION display_link_expired(p_token_hash bytea)
        RETURNS boolean
        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS
        $$
@@ -45,8 +46,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             WHERE l.token_hash = p_token_hash AND l.revoked_at IS NULL
               AND l.expires_at <= now())
        $$`,
-    `REVOKE ALL ON FUNCTION display_link_expired(bytea) FROM PUBLIC`,
-    `GRANT EXECUTE ON FUNCTION display_link_expired(bytea) TO clinic_app`,
+      `REVOKE ALL ON FUNCTION display_link_expired(bytea) FROM PUBLIC`,
+      `GRANT EXECUTE ON FUNCTION display_link_expired(bytea) TO clinic_app`,
+    ]),
     `CREATE TRIGGER display_links_rotated AFTER UPDATE OF token_hash ON display_links
        FOR EACH ROW WHEN (OLD.token_hash IS DISTINCT FROM NEW.token_hash)
        EXECUTE FUNCTION notify_access_changed('sessionId', 'id')`,

@@ -82,12 +82,19 @@ describe('a display link with an expiry', () => {
         code: 'queueDisplay.expiryPast',
       },
     ]);
-    const malformed = await t.call('POST', '/api/v1/queue/display-links', {
-      ...admin,
-      body: { name: 'Odd TV', expiresAt: 'tomorrow' },
-    });
-    expect(malformed.status).toBe(400);
-    expect(malformed.body.error.errors[0].field).toBe('expiresAt');
+    for (const expiresAt of ['tomorrow', 1e15, 1.5]) {
+      const malformed = await t.call('POST', '/api/v1/queue/display-links', {
+        ...admin,
+        body: { name: 'Odd TV', expiresAt },
+      });
+      expect(malformed.status, String(expiresAt)).toBe(400);
+      expect(malformed.body.error.errors).toEqual([
+        expect.objectContaining({
+          field: 'expiresAt',
+          message: 'expiresAt must be a time in unix seconds',
+        }),
+      ]);
+    }
   });
 
   it('opens nothing once expired, and says it expired', async () => {
