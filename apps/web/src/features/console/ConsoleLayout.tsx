@@ -64,7 +64,7 @@ export function ConsoleLayout() {
                 <Group gap={8}>
                   <Text size="sm">{tenant.clinicName}</Text>
                   <Avatar color="teal.9" variant="filled" radius="xl">
-                    {avatarInitials(user.fullName)}
+                    {avatarInitials(user)}
                   </Avatar>
                   <VisuallyHidden>{t('shell.userMenu', { name: user.fullName })}</VisuallyHidden>
                 </Group>
