@@ -1,5 +1,4 @@
 import {
-  AppShell,
   Avatar,
   Badge,
   Card,
@@ -20,6 +19,7 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { DATE_FORMATS, formatClinicInstant } from '../../app/date-format.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
 import { useSession } from '../../api/session.ts';
+import { AppFrame } from '../../components/AppFrame.tsx';
 import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
 import { ForcePasswordDialog } from '../shell/ForcePasswordDialog.tsx';
 import { InactivityDialog } from '../shell/InactivityDialog.tsx';
@@ -39,30 +39,66 @@ export const CONSOLE_SECTIONS = [
   { path: 'lab/items', title: 'console.lab', module: 'lab' },
 ] as const;
 
+/** The console's sections the clinic bought, as links. */
+function ConsoleNav({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <nav aria-label={t('shell.navigation')}>
+      {CONSOLE_SECTIONS.map((section) => {
+        const active = location.pathname.startsWith(`/console/${section.path}`);
+        const link = (
+          <NavLink
+            key={section.path}
+            component={Link}
+            to={`/console/${section.path}`}
+            label={t(section.title)}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+            variant="filled"
+          />
+        );
+        return section.module ? (
+          <ModuleGate key={section.path} module={section.module}>
+            {link}
+          </ModuleGate>
+        ) : (
+          link
+        );
+      })}
+    </nav>
+  );
+}
+
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   if (!session) return null;
   const { user, tenant } = session.info;
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm' }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+    <>
+      <AppFrame
+        navWidth={240}
+        brand={
+          <>
             <Text fw={700} c="teal.9" size="lg">
               {t('app.name')}
             </Text>
             <Badge color="accent.9" variant="filled">
               {t('console.badge')}
             </Badge>
-          </Group>
+          </>
+        }
+        actions={
           <Menu position="bottom-end">
             <Menu.Target>
               <UnstyledButton>
-                <Group gap={8}>
-                  <Text size="sm">{tenant.clinicName}</Text>
+                <Group gap={8} wrap="nowrap">
+                  <Text size="sm" visibleFrom="sm">
+                    {tenant.clinicName}
+                  </Text>
                   <Avatar color="teal.9" variant="filled" radius="xl">
                     {avatarInitials(user)}
                   </Avatar>
@@ -80,35 +116,14 @@ export function ConsoleLayout() {
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('shell.navigation')}>
-        {CONSOLE_SECTIONS.map((section) => {
-          const link = (
-            <NavLink
-              key={section.path}
-              component={Link}
-              to={`/console/${section.path}`}
-              label={t(section.title)}
-              active={location.pathname.startsWith(`/console/${section.path}`)}
-              variant="filled"
-            />
-          );
-          return section.module ? (
-            <ModuleGate key={section.path} module={section.module}>
-              {link}
-            </ModuleGate>
-          ) : (
-            link
-          );
-        })}
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+        }
+        nav={(onNavigate) => <ConsoleNav onNavigate={onNavigate} />}
+      >
         <Outlet />
-      </AppShell.Main>
+      </AppFrame>
       <InactivityDialog portal />
       <ForcePasswordDialog session={session} keepOn="/console/tenant" home="/console/tenant" />
-    </AppShell>
+    </>
   );
 }
 
