@@ -67,8 +67,9 @@ describe('the frame on a narrow screen: the navigation is a drawer', () => {
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
 
     await userEvent.click(menuButton());
+    expect(await screen.findByRole('dialog', { name: 'Clinic Manager' })).toBeInTheDocument();
     expect(navigation()).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Clinic Manager' })).toBeInTheDocument();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Close navigation' }));
     expect(navigation()).not.toBeInTheDocument();
@@ -78,7 +79,7 @@ describe('the frame on a narrow screen: the navigation is a drawer', () => {
   it('closes when a link is followed, showing the new page', async () => {
     showFrame({ wide: false });
     await userEvent.click(menuButton());
-    await userEvent.click(screen.getByRole('link', { name: 'Go to two' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Go to two' }));
     expect(screen.getByRole('heading', { name: 'Page two' })).toBeInTheDocument();
     expect(navigation()).not.toBeInTheDocument();
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
@@ -87,6 +88,7 @@ describe('the frame on a narrow screen: the navigation is a drawer', () => {
   it('closes on Escape', async () => {
     showFrame({ wide: false });
     await userEvent.click(menuButton());
+    await screen.findByRole('dialog', { name: 'Clinic Manager' });
     await userEvent.keyboard('{Escape}');
     expect(navigation()).not.toBeInTheDocument();
     await waitFor(() => expect(menuButton()).toHaveFocus());

@@ -1,6 +1,6 @@
-import { AppShell, Burger, Drawer, Group, useMantineTheme } from '@mantine/core';
+import { AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './app-frame.css';
@@ -12,6 +12,8 @@ import './app-frame.css';
  * narrower than the queue's default columns.
  */
 export const NAV_BREAKPOINT = 'lg';
+
+const Drawer = lazy(() => import('./nav-drawer-chunk.ts'));
 export const MAIN_CONTENT_ID = 'main-content';
 
 export interface AppFrameProps {
@@ -52,6 +54,7 @@ export function AppFrame({ brand, actions, navWidth, nav, children }: AppFramePr
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const drawerOpen = !wide && openedOn === pathname;
   const close = () => setOpenedOn(null);
+  const toggle = () => setOpenedOn(drawerOpen ? null : pathname);
 
   return (
     <AppShell
@@ -68,7 +71,7 @@ export function AppFrame({ brand, actions, navWidth, nav, children }: AppFramePr
             {!wide && (
               <Burger
                 opened={drawerOpen}
-                onClick={() => setOpenedOn(drawerOpen ? null : pathname)}
+                onClick={toggle}
                 size="sm"
                 aria-label={t('shell.openNavigation')}
                 aria-expanded={drawerOpen}
@@ -81,19 +84,22 @@ export function AppFrame({ brand, actions, navWidth, nav, children }: AppFramePr
           </Group>
         </Group>
       </AppShell.Header>
-      {wide ? (
-        <AppShell.Navbar p="xs">{nav(() => {})}</AppShell.Navbar>
-      ) : (
-        <Drawer
-          opened={drawerOpen}
-          onClose={close}
-          size={navWidth}
-          padding="xs"
-          title={t('app.name')}
-          closeButtonProps={{ 'aria-label': t('shell.closeNavigation') }}
-        >
-          {nav(close)}
-        </Drawer>
+      {wide && <AppShell.Navbar p="xs">{nav(() => {})}</AppShell.Navbar>}
+      {/* Mounted closed (its code loads after the page shows), so that opening it is a
+          change: Mantine then notes the menu button, to give it focus back on closing. */}
+      {!wide && (
+        <Suspense fallback={null}>
+          <Drawer
+            opened={drawerOpen}
+            onClose={close}
+            size={navWidth}
+            padding="xs"
+            title={t('app.name')}
+            closeButtonProps={{ 'aria-label': t('shell.closeNavigation') }}
+          >
+            {nav(close)}
+          </Drawer>
+        </Suspense>
       )}
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} bg="gray.0">
         {children}
