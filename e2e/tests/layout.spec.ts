@@ -66,12 +66,17 @@ test('[LAYOUT] on a 768 px tablet the queue and search results keep their action
   await expectWholeValue(page.getByRole('combobox', { name: 'Status of queue 001' }), 'Pending');
   await expectNoSidewaysScroll(page);
   await shot(page, 'layout-queue-768');
+  // And on a tablet held sideways.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expectInView(page, table.locator('[data-primary-action]').first());
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize(TABLET);
 
   // The navigation is a drawer: closed, opened by the menu button, closed by Escape.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(nav).toBeHidden();
   await page.getByRole('button', { name: 'Open navigation' }).click();
-  await expect(nav.getByRole('link', { name: 'Queue' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Queue' })).toBeFocused();
   await shot(page, 'layout-drawer-768');
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();
@@ -150,6 +155,7 @@ test('[LAYOUT] the tenant console at 768 px shows its page, with the navigation 
   await shot(page, 'layout-console-768');
 
   await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(nav.getByRole('link', { name: 'Clinic', exact: true })).toBeFocused();
   await nav.getByRole('link', { name: 'Branches' }).click();
   await expect(page).toHaveURL('/console/branches');
   await expect(nav).toBeHidden();

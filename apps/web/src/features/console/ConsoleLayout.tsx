@@ -55,6 +55,8 @@ function ConsoleNav({ onNavigate }: { onNavigate: () => void }) {
             label={t(section.title)}
             active={active}
             aria-current={active ? 'page' : undefined}
+            // In the drawer, focus starts on the page the user is on.
+            data-autofocus={active || undefined}
             onClick={onNavigate}
             variant="filled"
           />
