@@ -1,6 +1,14 @@
 import { AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import './app-frame.css';
@@ -38,6 +46,18 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 }
 
 /**
+ * Gives focus back to `target` when `opened` turns false. Mantine's own return of focus
+ * misses the drawer's first opening when its code was still loading (it then mounts open).
+ */
+function useFocusBackOnClose(opened: boolean, target: { current: HTMLElement | null }) {
+  const wasOpen = useRef(opened);
+  useEffect(() => {
+    if (wasOpen.current && !opened) target.current?.focus();
+    wasOpen.current = opened;
+  }, [opened, target]);
+}
+
+/**
  * The frame of the branch shell and the tenant console: a skip link (the first tab stop),
  * the header, the navigation beside the page on wide screens and in a drawer below
  * NAV_BREAKPOINT, and the page in `main`. The drawer closes on Escape, on a click outside,
@@ -52,9 +72,11 @@ export function AppFrame({ brand, actions, navWidth, nav, children }: AppFramePr
   const { pathname } = useLocation();
   // The drawer is open only on the page it was opened on, so any navigation closes it.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const drawerOpen = !wide && openedOn === pathname;
   const close = () => setOpenedOn(null);
   const toggle = () => setOpenedOn(drawerOpen ? null : pathname);
+  useFocusBackOnClose(drawerOpen, menuButton);
 
   return (
     <AppShell
@@ -70,6 +92,7 @@ export function AppFrame({ brand, actions, navWidth, nav, children }: AppFramePr
           <Group gap="sm" wrap="nowrap">
             {!wide && (
               <Burger
+                ref={menuButton}
                 opened={drawerOpen}
                 onClick={toggle}
                 size="sm"
@@ -85,8 +108,7 @@ export function AppFrame({ brand, actions, navWidth, nav, children }: AppFramePr
         </Group>
       </AppShell.Header>
       {wide && <AppShell.Navbar p="xs">{nav(() => {})}</AppShell.Navbar>}
-      {/* Mounted closed (its code loads after the page shows), so that opening it is a
-          change: Mantine then notes the menu button, to give it focus back on closing. */}
+      {/* Its code loads after the page shows, or on the first opening. */}
       {!wide && (
         <Suspense fallback={null}>
           <Drawer
@@ -95,6 +117,7 @@ export function AppFrame({ brand, actions, navWidth, nav, children }: AppFramePr
             size={navWidth}
             padding="xs"
             title={t('app.name')}
+            returnFocus={false}
             closeButtonProps={{ 'aria-label': t('shell.closeNavigation') }}
           >
             {nav(close)}
