@@ -56,7 +56,7 @@ test('[SHELL] the side navigation, site map and user menu lead to coming-soon pa
 
   await page.getByTestId('user-menu').click();
   await expect(page.getByRole('menuitem', { name: 'Importer' })).toBeVisible();
-  await expect(page.getByTestId('user-menu')).toContainText('GR');
+  await expect(page.getByTestId('user-menu')).toContainText('GH');
   await page.getByRole('menuitem', { name: 'My Profile' }).click();
   await expect(page).toHaveURL('/MAIN/user/profile');
   await expect(page.getByRole('menu')).toHaveCount(0);

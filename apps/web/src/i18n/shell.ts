@@ -2,7 +2,9 @@
 export const shellTexts = {
   shell: {
     navigation: 'Main navigation',
-    toggleNavigation: 'Show or hide navigation',
+    openNavigation: 'Open navigation',
+    closeNavigation: 'Close navigation',
+    skipToContent: 'Skip to main content',
     siteMap: 'Site map',
     switchBranch: 'Switch branch',
     branches: 'Branches',

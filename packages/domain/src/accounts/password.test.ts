@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { passwordProblem } from './password.ts';
-import { avatarInitials } from './users.ts';
 
 describe('password strength', () => {
   it('accepts 10+ characters with a letter and a digit', () => {
@@ -21,13 +20,5 @@ describe('password strength', () => {
       'The password must not contain your username.',
     );
     expect(passwordProblem('sunrise-2026-clinic', 'grace@sunrise.sg')).toBeNull();
-  });
-});
-
-describe('avatar initials', () => {
-  it('takes the first two letters in capitals', () => {
-    expect(avatarInitials('daniel goh')).toBe('DA');
-    expect(avatarInitials('Ó')).toBe('Ó');
-    expect(avatarInitials(' j.lim')).toBe('JL');
   });
 });

@@ -37,9 +37,20 @@ export function mayUseConsole(type: string): boolean {
 export const SessionKind = { clinic: 'clinic', member: 'member', tenant: 'tenant' } as const;
 export type SessionKind = (typeof SessionKind)[keyof typeof SessionKind];
 
-/** Initials for the avatar: the first two letters of the name, in capitals. */
-export function avatarInitials(name: string): string {
-  return name
+/** The first letter or digit of a name part, in capitals; '' when it has none. */
+function initialOf(part: string): string {
+  return (/[\p{L}\p{N}]/u.exec(part)?.[0] ?? '').toUpperCase();
+}
+
+/**
+ * Initials for the avatar: the first letters of the first and the last name ('Daniel Goh'
+ * is 'DG'); a user with one name part shows its first two letters.
+ */
+export function avatarInitials({ firstName, lastName }: { firstName: string; lastName: string }) {
+  const first = initialOf(firstName);
+  const last = initialOf(lastName);
+  if (first && last) return first + last;
+  return (firstName + lastName)
     .replace(/[^\p{L}\p{N}]/gu, '')
     .slice(0, 2)
     .toUpperCase();

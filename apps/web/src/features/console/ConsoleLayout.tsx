@@ -1,5 +1,4 @@
 import {
-  AppShell,
   Avatar,
   Badge,
   Card,
@@ -20,6 +19,7 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { DATE_FORMATS, formatClinicInstant } from '../../app/date-format.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
 import { useSession } from '../../api/session.ts';
+import { AppFrame } from '../../components/AppFrame.tsx';
 import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
 import { ForcePasswordDialog } from '../shell/ForcePasswordDialog.tsx';
 import { InactivityGuard } from '../shell/InactivityDialog.tsx';
@@ -49,33 +49,71 @@ export function consoleSectionsFor(type: string): readonly ConsoleSection[] {
     : CONSOLE_SECTIONS;
 }
 
+/** The console's sections the clinic bought, as links. */
+function ConsoleNav({ userType, onNavigate }: { userType: string; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <nav aria-label={t('shell.navigation')}>
+      {consoleSectionsFor(userType).map((section) => {
+        const active = location.pathname.startsWith(`/console/${section.path}`);
+        const link = (
+          <NavLink
+            key={section.path}
+            component={Link}
+            to={`/console/${section.path}`}
+            label={t(section.title)}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            // In the drawer, focus starts on the page the user is on.
+            data-autofocus={active || undefined}
+            onClick={onNavigate}
+            variant="filled"
+          />
+        );
+        return section.module ? (
+          <ModuleGate key={section.path} module={section.module}>
+            {link}
+          </ModuleGate>
+        ) : (
+          link
+        );
+      })}
+    </nav>
+  );
+}
+
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   if (!session) return null;
   const { user, tenant } = session.info;
   if (!mayUseConsole(user.type)) return <ConsoleRefused session={session} />;
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm' }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="sm">
+    <>
+      <AppFrame
+        navWidth={240}
+        brand={
+          <>
             <Text fw={700} c="teal.9" size="lg">
               {t('app.name')}
             </Text>
             <Badge color="accent.9" variant="filled">
               {t('console.badge')}
             </Badge>
-          </Group>
+          </>
+        }
+        actions={
           <Menu position="bottom-end">
             <Menu.Target>
               <UnstyledButton>
-                <Group gap={8}>
-                  <Text size="sm">{tenant.clinicName}</Text>
+                <Group gap={8} wrap="nowrap">
+                  <Text size="sm" visibleFrom="sm">
+                    {tenant.clinicName}
+                  </Text>
                   <Avatar color="teal.9" variant="filled" radius="xl">
-                    {avatarInitials(user.fullName)}
+                    {avatarInitials(user)}
                   </Avatar>
                   <VisuallyHidden>{t('shell.userMenu', { name: user.fullName })}</VisuallyHidden>
                 </Group>
@@ -91,36 +129,15 @@ export function ConsoleLayout() {
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('shell.navigation')}>
-        {consoleSectionsFor(user.type).map((section) => {
-          const link = (
-            <NavLink
-              key={section.path}
-              component={Link}
-              to={`/console/${section.path}`}
-              label={t(section.title)}
-              active={location.pathname.startsWith(`/console/${section.path}`)}
-              variant="filled"
-            />
-          );
-          return section.module ? (
-            <ModuleGate key={section.path} module={section.module}>
-              {link}
-            </ModuleGate>
-          ) : (
-            link
-          );
-        })}
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+        }
+        nav={(onNavigate) => <ConsoleNav userType={user.type} onNavigate={onNavigate} />}
+      >
         <InactivityGuard portal>
           <Outlet />
         </InactivityGuard>
-      </AppShell.Main>
+      </AppFrame>
       <ForcePasswordDialog session={session} keepOn="/console/tenant" home="/console/tenant" />
-    </AppShell>
+    </>
   );
 }
 

@@ -3,22 +3,21 @@ import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_QUEUE_COLUMNS,
   QUEUE_COLUMNS,
-  saveQueueColumns,
   toggleColumn,
   type QueueColumn,
 } from './queue-columns.ts';
 
 export interface ColumnChooserDialogProps {
   columns: readonly QueueColumn[];
-  /** Called with the new choice, already kept in the browser. */
+  /** Called with the new choice; the page keeps it for the user. */
   onChange: (columns: QueueColumn[]) => void;
   onClose: () => void;
 }
 
-/** One checkbox per queue column; each change is kept in the browser at once. */
+/** One checkbox per queue column; each change applies at once. */
 export function ColumnChooserDialog({ columns, onChange, onClose }: ColumnChooserDialogProps) {
   const { t } = useTranslation();
-  const choose = (next: readonly QueueColumn[]) => onChange(saveQueueColumns(next));
+  const choose = (next: readonly QueueColumn[]) => onChange([...next]);
   return (
     <Modal
       opened

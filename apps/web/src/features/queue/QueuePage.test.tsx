@@ -6,7 +6,7 @@ import { clinicDayStartAt } from '../../app/clinic-time.ts';
 import { sessionStore } from '../../api/session.ts';
 import { QueuePage } from './QueuePage.tsx';
 import { queueKeys } from './queue-api.ts';
-import { QUEUE_COLUMNS_KEY } from './queue-columns.ts';
+import { queueColumnsKey } from './queue-columns.ts';
 import {
   BRANCH_ID,
   CLINIC_OFFSET,
@@ -55,7 +55,7 @@ describe('queue page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('keeps the chosen columns in the browser', async () => {
+  it('keeps the chosen columns in the browser, for the user', async () => {
     const { unmount } = renderQueue([queueEntry()]);
     expect(headers()).toEqual([
       'Queue No.',
@@ -73,15 +73,9 @@ describe('queue page', () => {
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'NRIC' }));
     expect(headers()[0]).toBe('Seq');
     expect(headers()).not.toContain('NRIC');
-    expect(JSON.parse(localStorage.getItem(QUEUE_COLUMNS_KEY)!)).toEqual([
-      'seq',
-      'queueNum',
-      'name',
-      'visitPurposes',
-      'doctor',
-      'status',
-      'registrationTime',
-    ]);
+    expect(
+      JSON.parse(localStorage.getItem(queueColumnsKey(sessionStore.get()!.info.user.id))!),
+    ).toEqual(['seq', 'queueNum', 'name', 'visitPurposes', 'doctor', 'status', 'registrationTime']);
 
     unmount();
     renderQueue([queueEntry()]);

@@ -2,6 +2,7 @@ import type { QueueEntry, QueueEventCode } from '@clinic/domain';
 import { Stack, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../api/session.ts';
 import { useQueueEvents } from '../../api/socket.ts';
 import { useBranch } from '../../app/branch.ts';
 import {
@@ -16,7 +17,7 @@ import { QueueListPanel } from './QueueListPanel.tsx';
 import { QueueTabs } from './QueueTabs.tsx';
 import { QueueToolbar } from './QueueToolbar.tsx';
 import { useQueueDay, useRefreshQueue } from './queue-api.ts';
-import { readQueueColumns } from './queue-columns.ts';
+import { readQueueColumns, saveQueueColumns, type QueueColumn } from './queue-columns.ts';
 
 // The dialogs opened from the toolbar or a row (patient forms, search, labels) load when
 // first opened, so the list shows without their code.
@@ -47,6 +48,17 @@ type OpenDialog =
   | { kind: 'queueLabel'; entry: QueueEntry }
   | { kind: 'patientLabel'; entry: QueueEntry };
 
+/** The signed-in user's queue columns, kept in the browser for that user. */
+function useQueueColumns() {
+  const userId = useSession()?.info.user.id ?? '';
+  const [chosen, setChosen] = useState(() => ({ userId, columns: readQueueColumns(userId) }));
+  // Another user signed in (in another tab) while the page stayed: show their choice.
+  const columns = chosen.userId === userId ? chosen.columns : readQueueColumns(userId);
+  const choose = (next: readonly QueueColumn[]) =>
+    setChosen({ userId, columns: saveQueueColumns(next, userId) });
+  return [columns, choose] as const;
+}
+
 /** /{branchCode}/queue: the front desk's list of the day (doc 1 section 2.11). */
 export function QueuePage() {
   const { t } = useTranslation();
@@ -54,7 +66,7 @@ export function QueuePage() {
   const offset = useClinicOffset();
   // The clinic's today: the server counts the queue's days in the clinic's time zone.
   const [date, setDate] = useState(() => clinicToday(offset));
-  const [columns, setColumns] = useState(readQueueColumns);
+  const [columns, setColumns] = useQueueColumns();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const day = useQueueDay(clinicDayStart(date, offset) ?? clinicDayStartAt(offset));
   const refresh = useRefreshQueue();

@@ -32,12 +32,18 @@ export const DEFAULT_QUEUE_COLUMNS: readonly QueueColumn[] = [
   'registrationTime',
 ];
 
-export const QUEUE_COLUMNS_KEY = 'queueColumns';
+/**
+ * Where a user's choice is kept in the browser (the spec keeps it in browser storage):
+ * one entry per user, so colleagues sharing a front-desk computer keep their own columns.
+ */
+export function queueColumnsKey(userId: string): string {
+  return `queueColumns:${userId}`;
+}
 
-/** The chosen columns kept in the browser, in table order; the default set when none are. */
-export function readQueueColumns(storage: Storage = localStorage): QueueColumn[] {
+/** The user's chosen columns, in table order; the default set when none are kept. */
+export function readQueueColumns(userId: string, storage: Storage = localStorage): QueueColumn[] {
   try {
-    const saved = JSON.parse(storage.getItem(QUEUE_COLUMNS_KEY) ?? 'null') as unknown;
+    const saved = JSON.parse(storage.getItem(queueColumnsKey(userId)) ?? 'null') as unknown;
     if (Array.isArray(saved)) return QUEUE_COLUMNS.filter((column) => saved.includes(column));
   } catch {
     // A damaged value counts as none.
@@ -47,10 +53,11 @@ export function readQueueColumns(storage: Storage = localStorage): QueueColumn[]
 
 export function saveQueueColumns(
   columns: readonly QueueColumn[],
+  userId: string,
   storage: Storage = localStorage,
 ): QueueColumn[] {
   const ordered = QUEUE_COLUMNS.filter((column) => columns.includes(column));
-  storage.setItem(QUEUE_COLUMNS_KEY, JSON.stringify(ordered));
+  storage.setItem(queueColumnsKey(userId), JSON.stringify(ordered));
   return ordered;
 }
 

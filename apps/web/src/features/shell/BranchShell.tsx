@@ -1,10 +1,10 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { currentBranchQuery } from '../../app/permissions.tsx';
 import { useSession } from '../../api/session.ts';
+import { AppFrame } from '../../components/AppFrame.tsx';
 import { NotFoundPage } from '../errors/NotFoundPage.tsx';
 import { ForcePasswordDialog } from './ForcePasswordDialog.tsx';
 import { BranchSwitcher, SiteMapMenu, UserMenu } from './HeaderMenus.tsx';
@@ -18,7 +18,6 @@ export function BranchShell() {
   const { t } = useTranslation();
   const session = useSession();
   const { branchCode = '' } = useParams();
-  const [opened, { toggle, close }] = useDisclosure(false);
   const branch = session?.info.branches.find((b) => b.code === branchCode);
 
   // The branch's own facts (currency, printer) and the user's permissions there, fetched
@@ -29,52 +28,39 @@ export function BranchShell() {
   if (!branch) return <NotFoundPage />;
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: NAV_WIDTH, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label={t('shell.toggleNavigation')}
-            />
-            <Text
-              component={Link}
-              to={`/${encodeURIComponent(branchCode)}/queue`}
-              fw={700}
-              c="teal.9"
-              size="lg"
-              style={{ textDecoration: 'none' }}
-            >
-              {t('app.name')}
-            </Text>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
+    <>
+      <AppFrame
+        navWidth={NAV_WIDTH}
+        brand={
+          <Text
+            component={Link}
+            to={`/${encodeURIComponent(branchCode)}/queue`}
+            fw={700}
+            c="teal.9"
+            size="lg"
+            style={{ textDecoration: 'none' }}
+          >
+            {t('app.name')}
+          </Text>
+        }
+        actions={
+          <>
             <SiteMapMenu branchCode={branchCode} />
             <BranchSwitcher session={session} branchCode={branchCode} />
             <UserMenu session={session} branchCode={branchCode} />
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <SideNav branchCode={branchCode} onNavigate={close} />
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+          </>
+        }
+        nav={(onNavigate) => <SideNav branchCode={branchCode} onNavigate={onNavigate} />}
+      >
         <InactivityGuard>
           <Outlet />
         </InactivityGuard>
-      </AppShell.Main>
+      </AppFrame>
       <ForcePasswordDialog
         session={session}
         keepOn={`/${encodeURIComponent(branchCode)}/user/profile`}
         home={`/${encodeURIComponent(branchCode)}/queue`}
       />
-    </AppShell>
+    </>
   );
 }

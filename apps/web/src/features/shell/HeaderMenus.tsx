@@ -145,7 +145,7 @@ export function UserMenu({ session, branchCode }: { session: Session; branchCode
       <Menu.Target>
         <UnstyledButton data-testid="user-menu">
           <Avatar color="teal.9" variant="filled" radius="xl">
-            {avatarInitials(user.fullName)}
+            {avatarInitials(user)}
           </Avatar>
           <VisuallyHidden>{t('shell.userMenu', { name: user.fullName })}</VisuallyHidden>
         </UnstyledButton>

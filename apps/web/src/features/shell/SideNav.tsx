@@ -45,6 +45,8 @@ export function SideNav({
               leftSection={<Icon size={20} aria-hidden />}
               active={active}
               aria-current={active ? 'page' : undefined}
+              // In the drawer, focus starts on the page the user is on.
+              data-autofocus={active || undefined}
               onClick={onNavigate}
               variant="filled"
             />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useClinicOffset } from '../../../app/clinic-time.ts';
 import { branchPath, useBranch } from '../../../app/branch.ts';
+import { ActionTd, ActionTh, DataTable } from '../../../components/DataTable.tsx';
 import { PatientLinkItems } from '../../patients/PatientLinkItems.tsx';
 import { formatQueueDate, formatQueueTime } from '../queue-format.ts';
 
@@ -19,6 +20,7 @@ function HistoryMenu({ entry }: { entry: QueueEntry }) {
         <ActionIcon
           variant="subtle"
           color="dark"
+          data-primary-action
           aria-label={t('queue.search.actions', {
             queueNum: entry.queueNum,
             date: formatQueueDate(entry.visitDate, offset),
@@ -46,44 +48,42 @@ export function QueueHistoryTable({ entries }: { entries: readonly QueueEntry[] 
   const { t } = useTranslation();
   const offset = useClinicOffset();
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped aria-label={t('queue.search.results')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('queue.search.visitDate')}</Table.Th>
-            <Table.Th>{t('queue.column.registrationTime')}</Table.Th>
-            <Table.Th>{t('queue.column.queueNum')}</Table.Th>
-            <Table.Th>{t('queue.column.name')}</Table.Th>
-            <Table.Th>{t('queue.column.doctor')}</Table.Th>
-            <Table.Th>{t('queue.column.visitPurposes')}</Table.Th>
-            <Table.Th>{t('queue.column.status')}</Table.Th>
-            <Table.Th>{t('queue.column.remark')}</Table.Th>
-            <Table.Th>{t('queue.column.action')}</Table.Th>
+    <DataTable minWidth={900} striped aria-label={t('queue.search.results')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('queue.search.visitDate')}</Table.Th>
+          <Table.Th>{t('queue.column.registrationTime')}</Table.Th>
+          <Table.Th>{t('queue.column.queueNum')}</Table.Th>
+          <Table.Th>{t('queue.column.name')}</Table.Th>
+          <Table.Th>{t('queue.column.doctor')}</Table.Th>
+          <Table.Th>{t('queue.column.visitPurposes')}</Table.Th>
+          <Table.Th>{t('queue.column.status')}</Table.Th>
+          <Table.Th>{t('queue.column.remark')}</Table.Th>
+          <ActionTh>{t('queue.column.action')}</ActionTh>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entries.map((entry) => (
+          <Table.Tr key={entry.id}>
+            <Table.Td>{formatQueueDate(entry.visitDate, offset)}</Table.Td>
+            <Table.Td>{formatQueueTime(entry.visitDate, offset)}</Table.Td>
+            <Table.Td>{entry.queueNum}</Table.Td>
+            <Table.Td>{entry.patientName}</Table.Td>
+            <Table.Td>{entry.doctorNameSort}</Table.Td>
+            <Table.Td>{visitPurposeSummary(entry.visitPurposes)}</Table.Td>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <ColorSwatch color={entry.color} size={12} />
+                <span>{entry.status}</span>
+              </Group>
+            </Table.Td>
+            <Table.Td>{entry.remark}</Table.Td>
+            <ActionTd>
+              <HistoryMenu entry={entry} />
+            </ActionTd>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td>{formatQueueDate(entry.visitDate, offset)}</Table.Td>
-              <Table.Td>{formatQueueTime(entry.visitDate, offset)}</Table.Td>
-              <Table.Td>{entry.queueNum}</Table.Td>
-              <Table.Td>{entry.patientName}</Table.Td>
-              <Table.Td>{entry.doctorNameSort}</Table.Td>
-              <Table.Td>{visitPurposeSummary(entry.visitPurposes)}</Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <ColorSwatch color={entry.color} size={12} />
-                  <span>{entry.status}</span>
-                </Group>
-              </Table.Td>
-              <Table.Td>{entry.remark}</Table.Td>
-              <Table.Td>
-                <HistoryMenu entry={entry} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </DataTable>
   );
 }

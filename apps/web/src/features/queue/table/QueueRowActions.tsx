@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconPrinter, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Can } from '../../../app/permissions.tsx';
+import { Can, useCan } from '../../../app/permissions.tsx';
 import { branchPath } from '../../../app/branch.ts';
 import { queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
@@ -37,6 +37,7 @@ export function QueueRowActions({
 }: QueueRowActionsProps) {
   const { t } = useTranslation();
   const run = useQueueAction();
+  const canUpdate = useCan('queue:update');
   const calledIn = entry.callInTime !== null;
   const callIn = () => void run(() => queueRequests.callIn(entry), 'callIn');
   const timeOut = () => void run(() => queueRequests.consultOut(entry), 'timeOut');
@@ -50,7 +51,7 @@ export function QueueRowActions({
         <Group gap={2} wrap="nowrap">
           {calledIn ? (
             <>
-              <Button size="compact-xs" variant="default" onClick={callIn}>
+              <Button size="compact-xs" variant="default" onClick={callIn} data-primary-action>
                 {t('queue.action.recall')}
               </Button>
               <Button size="compact-xs" variant="default" onClick={timeOut}>
@@ -58,7 +59,7 @@ export function QueueRowActions({
               </Button>
             </>
           ) : (
-            <Button size="compact-xs" onClick={callIn}>
+            <Button size="compact-xs" onClick={callIn} data-primary-action>
               {t('queue.action.callIn')}
             </Button>
           )}
@@ -84,6 +85,8 @@ export function QueueRowActions({
             variant="subtle"
             color="dark"
             aria-label={selectPatient}
+            // The primary action of a role that may not call patients in.
+            data-primary-action={canUpdate ? undefined : true}
           >
             <IconUserCheck size={18} aria-hidden />
           </ActionIcon>

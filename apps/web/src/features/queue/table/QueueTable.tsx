@@ -8,6 +8,7 @@ import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClinicOffset } from '../../../app/clinic-time.ts';
+import { ActionTd, ActionTh, DataTable } from '../../../components/DataTable.tsx';
 import type { QueueColumn } from '../queue-columns.ts';
 import { formatQueueTime } from '../queue-format.ts';
 import { QueueNumberCell } from './QueueNumberCell.tsx';
@@ -99,47 +100,46 @@ export function QueueTable({
   const offset = useClinicOffset();
   const options = { statuses, visitPurposes, roomServices, offset };
   return (
-    <Table.ScrollContainer minWidth={columns.length * 100 + 200}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing={6}
-        horizontalSpacing={6}
-        aria-label={t('queue.tableLabel')}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column}>{t(`queue.column.${column}`)}</Table.Th>
-            ))}
-            <Table.Th>{t('queue.column.action')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((entry) => (
-            // A new version (after any change) starts the row's editors from the new values.
-            <Table.Tr key={`${entry.id}:${entry.version}`}>
-              {columns.map((column) => (
-                <Table.Td
-                  key={column}
-                  style={column === 'name' ? NAME : WRAPPING.has(column) ? undefined : NO_WRAP}
-                >
-                  {cellOf(column, entry, options)}
-                </Table.Td>
-              ))}
-              <Table.Td style={ACTION}>
-                <QueueRowActions
-                  branchCode={branchCode}
-                  entry={entry}
-                  entries={entries}
-                  onPrintQueueLabel={onPrintQueueLabel}
-                  onPrintPatientLabel={onPrintPatientLabel}
-                />
-              </Table.Td>
-            </Table.Tr>
+    <DataTable
+      minWidth={columns.length * 100 + 200}
+      striped
+      highlightOnHover
+      verticalSpacing={6}
+      horizontalSpacing={6}
+      aria-label={t('queue.tableLabel')}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column}>{t(`queue.column.${column}`)}</Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          <ActionTh>{t('queue.column.action')}</ActionTh>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((entry) => (
+          // A new version (after any change) starts the row's editors from the new values.
+          <Table.Tr key={`${entry.id}:${entry.version}`}>
+            {columns.map((column) => (
+              <Table.Td
+                key={column}
+                style={column === 'name' ? NAME : WRAPPING.has(column) ? undefined : NO_WRAP}
+              >
+                {cellOf(column, entry, options)}
+              </Table.Td>
+            ))}
+            <ActionTd style={ACTION}>
+              <QueueRowActions
+                branchCode={branchCode}
+                entry={entry}
+                entries={entries}
+                onPrintQueueLabel={onPrintQueueLabel}
+                onPrintPatientLabel={onPrintPatientLabel}
+              />
+            </ActionTd>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </DataTable>
   );
 }

@@ -1,8 +1,9 @@
 import type { QueueEntry, RoomServiceOption } from '@clinic/domain';
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/permissions.tsx';
+import { CellSelect } from '../../../components/CellSelect.tsx';
 import { queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
 
@@ -33,10 +34,8 @@ export function RoomServiceCell({
   if (!canUpdate) return <Text size="sm">{entry.roomService}</Text>;
 
   return (
-    <Select
+    <CellSelect
       aria-label={t('queue.roomServiceOf', { queueNum: entry.queueNum })}
-      size="xs"
-      w={124}
       data={names}
       value={shown}
       onChange={(name) => void change(name)}

@@ -1,8 +1,9 @@
 import type { QueueEntry, QueueStatusOption } from '@clinic/domain';
-import { ColorSwatch, Group, Select, Text } from '@mantine/core';
+import { ColorSwatch, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../app/permissions.tsx';
+import { CellSelect } from '../../../components/CellSelect.tsx';
 import { queueRequests } from '../queue-api.ts';
 import { useQueueAction } from '../use-queue-action.ts';
 
@@ -42,10 +43,8 @@ export function StatusCell({
   }
 
   return (
-    <Select
+    <CellSelect
       aria-label={t('queue.statusOf', { queueNum: entry.queueNum })}
-      size="xs"
-      w={124}
       data={codes}
       value={shown}
       onChange={(code) => void change(code)}
