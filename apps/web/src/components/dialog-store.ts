@@ -60,6 +60,13 @@ export function open(request: Request) {
   emit();
 }
 
+/** Queues a confirm dialog; the answer comes when the user closes it. */
+export function ask(
+  options: ConfirmOptions,
+): Promise<{ confirmed: boolean; value?: string | number }> {
+  return new Promise((resolve) => open({ kind: 'confirm', ...options, resolve }));
+}
+
 /** One more (+1) or one fewer (-1) piece of work behind the loading dialog. */
 export function changeLoading(by: 1 | -1) {
   loadingCount += by;

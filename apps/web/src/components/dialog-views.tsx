@@ -1,16 +1,7 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from './AppDialog.tsx';
 import {
   close,
   useDialogState,
@@ -28,23 +19,21 @@ function AlertDialog({ request }: { request: AlertRequest }) {
     request.resolve();
   };
   return (
-    <Modal
-      opened
+    <AppDialog
       onClose={done}
       title={request.title ?? t(`dialog.${request.type}`)}
       size={360}
-      closeOnEscape
       centered
+      footer={
+        <Button onClick={done} data-autofocus>
+          {t('dialog.ok')}
+        </Button>
+      }
     >
       <Alert color={alertColour[request.type]} variant="light" role="alert">
         <Text style={{ whiteSpace: 'pre-line' }}>{request.message}</Text>
       </Alert>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={done} data-autofocus>
-          {t('dialog.ok')}
-        </Button>
-      </Group>
-    </Modal>
+    </AppDialog>
   );
 }
 
@@ -85,20 +74,31 @@ function ConfirmDialog({ request }: { request: ConfirmRequest }) {
     );
   }
   return (
-    <Modal opened onClose={() => finish(false)} title={request.title} size={360} centered>
-      <Stack>
-        <Text>{request.message}</Text>
-        {field}
-        <Group justify="flex-end">
+    <AppDialog
+      onClose={() => finish(false)}
+      title={request.title}
+      size={360}
+      centered
+      footer={
+        <>
           <Button variant="default" onClick={() => finish(false)}>
             {request.cancelText ?? t('dialog.cancel')}
           </Button>
-          <Button onClick={() => finish(true)} data-autofocus={request.input ? undefined : true}>
+          <Button
+            onClick={() => finish(true)}
+            data-autofocus={request.input ? undefined : true}
+            data-dialog-save
+          >
             {request.okText ?? t('dialog.ok')}
           </Button>
-        </Group>
+        </>
+      }
+    >
+      <Stack>
+        <Text>{request.message}</Text>
+        {field}
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }
 
@@ -113,20 +113,18 @@ export default function DialogViews() {
         <AlertDialog key={state.queue.indexOf(current)} request={current} />
       )}
       {current?.kind === 'confirm' && <ConfirmDialog request={current} />}
-      <Modal
+      <AppDialog
         opened={state.loadingCount > 0}
         onClose={() => {}}
-        withCloseButton={false}
+        dismissible={false}
         size={200}
         centered
-        closeOnEscape={false}
-        closeOnClickOutside={false}
       >
         <Group justify="center" aria-live="polite">
           <Loader size="sm" />
           <Text>{t('dialog.loading')}</Text>
         </Group>
-      </Modal>
+      </AppDialog>
     </>
   );
 }

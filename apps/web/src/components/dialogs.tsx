@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ComponentType } from 'react';
 import { i18n } from '../i18n/index.ts';
-import { changeLoading, open, type AlertType, type ConfirmOptions } from './dialog-store.ts';
+import { ask, changeLoading, open, type AlertType, type ConfirmOptions } from './dialog-store.ts';
 
 // The dialogs themselves (Mantine's Modal, its focus trap and scroll lock, the number
 // field) are a chunk of their own: no page needs them to show itself. DialogHost fetches
@@ -24,9 +24,7 @@ export const dialogs = {
     });
   },
   confirm(options: ConfirmOptions): Promise<{ confirmed: boolean; value?: string | number }> {
-    return new Promise((resolve) => {
-      open({ kind: 'confirm', ...options, resolve });
-    });
+    return ask(options);
   },
   /** Runs work behind the blocking loading dialog. */
   async whileLoading<T>(work: () => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
-import { Button, Center, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { Button, Center, NumberInput, Stack } from '@mantine/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../components/AppDialog.tsx';
 import { printLabels } from './print-labels.tsx';
 
 const MAX_COPIES = 99;
@@ -26,13 +27,25 @@ export function LabelPrintDialog({
   const count = typeof copies === 'number' ? copies : 0;
   const valid = Number.isInteger(count) && count >= 1 && count <= MAX_COPIES;
   return (
-    <Modal
-      opened
+    <AppDialog
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
       title={title}
       size={420}
       centered
+      footer={
+        <>
+          <Button variant="default" onClick={onClose}>
+            {t('dialog.close')}
+          </Button>
+          <Button
+            disabled={!renderLabel || !valid}
+            onClick={() => renderLabel && printLabels(renderLabel(false), count)}
+            data-dialog-save
+          >
+            {t('print.print')}
+          </Button>
+        </>
+      }
     >
       <Stack>
         <Center>{renderLabel ? renderLabel(true) : placeholder}</Center>
@@ -47,18 +60,7 @@ export function LabelPrintDialog({
           error={valid ? undefined : t('print.copiesRange', { max: MAX_COPIES })}
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('dialog.close')}
-          </Button>
-          <Button
-            disabled={!renderLabel || !valid}
-            onClick={() => renderLabel && printLabels(renderLabel(false), count)}
-          >
-            {t('print.print')}
-          </Button>
-        </Group>
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_INACTIVITY_MINUTES, accountsApi } from '@clinic/domain';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api/clients.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
 import { STORAGE } from '../../api/session.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
 
 export const WARNING_SECONDS = 5 * 60;
 
@@ -76,24 +77,26 @@ export function InactivityDialog({ portal = false }: { portal?: boolean }) {
   };
 
   return (
-    <Modal
+    <AppDialog
       opened={deadline !== null}
       onClose={stay}
       title={t('inactivity.title')}
       size={400}
       centered
+      footer={
+        <>
+          <Button variant="default" onClick={() => void signOutAndLeave(navigate, portal)}>
+            {t('inactivity.signOut')}
+          </Button>
+          <Button onClick={stay} data-autofocus>
+            {t('inactivity.stay')}
+          </Button>
+        </>
+      }
     >
       <Text aria-live="polite">
         {t('inactivity.text', { time: clock(((deadline ?? now) - now) / 1000) })}
       </Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={() => void signOutAndLeave(navigate, portal)}>
-          {t('inactivity.signOut')}
-        </Button>
-        <Button onClick={stay} data-autofocus>
-          {t('inactivity.stay')}
-        </Button>
-      </Group>
-    </Modal>
+    </AppDialog>
   );
 }
