@@ -6,7 +6,6 @@ import {
   TenantRegistrationBody,
   accountsApi,
   toFieldErrors,
-  type CountryOption,
   type TenantRegistrationResult,
 } from '@clinic/domain';
 import {
@@ -47,18 +46,6 @@ const EMPTY: Form = {
   country: '',
 };
 
-/** The country of the browser language when it is one of the options, else SG. */
-export function defaultCountry(
-  options: readonly CountryOption[],
-  languages: readonly string[],
-): string {
-  for (const language of languages) {
-    const region = language.split('-')[1]?.toUpperCase();
-    if (region && options.some((option) => option.countryCode === region)) return region;
-  }
-  return DEFAULT_COUNTRY;
-}
-
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -78,9 +65,9 @@ export function RegisterPage() {
         .then((d) => d.items),
     staleTime: Infinity,
   });
-  // Until the user picks one, the country is the browser's (or Singapore).
-  const country =
-    form.country || (countries.data ? defaultCountry(countries.data, navigator.languages) : '');
+  // Singapore until the user picks another (doc 1 section 9: default country SG), whatever
+  // the browser's language: most browsers say en-US, which made it the United States.
+  const country = form.country || DEFAULT_COUNTRY;
 
   const confirmPath = created ? `/${created.subdomain}/confirm` : '';
   useEffect(() => {
