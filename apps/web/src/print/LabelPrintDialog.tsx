@@ -49,14 +49,13 @@ export function LabelPrintDialog({
     >
       <Stack>
         <Center>{renderLabel ? renderLabel(true) : placeholder}</Center>
+        {/* Decimals and signs are kept and refused with the message, not swallowed. */}
         <NumberInput
           label={t('print.copies')}
           value={copies}
           onChange={setCopies}
           min={1}
           max={MAX_COPIES}
-          allowDecimal={false}
-          allowNegative={false}
           error={valid ? undefined : t('print.copiesRange', { max: MAX_COPIES })}
           data-autofocus
         />

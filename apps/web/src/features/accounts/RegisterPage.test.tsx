@@ -37,6 +37,19 @@ describe('registration form', () => {
     expect(screen.queryByDisplayValue('United States')).not.toBeInTheDocument();
   });
 
+  it('keeps a refused subdomain character and says so at once', async () => {
+    renderPage();
+    const subdomain = screen.getByRole('textbox', { name: 'Subdomain' });
+    await userEvent.type(subdomain, 'tan clinic');
+    expect(subdomain).toHaveValue('tan clinic');
+    expect(screen.getByText(messageCatalogue['tenant.message.subdomain'])).toBeInTheDocument();
+    await userEvent.clear(subdomain);
+    await userEvent.type(subdomain, 'tan-clinic');
+    expect(
+      screen.queryByText(messageCatalogue['tenant.message.subdomain']),
+    ).not.toBeInTheDocument();
+  });
+
   it('enables the trial button only with the terms ticked', async () => {
     renderPage();
     const trial = screen.getByRole('button', { name: 'Start free trial' });

@@ -5,6 +5,7 @@ import {
   SUBDOMAIN_MAX,
   TenantRegistrationBody,
   accountsApi,
+  message as specMessage,
   toFieldErrors,
   type TenantRegistrationResult,
 } from '@clinic/domain';
@@ -23,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { RuleTextInput, type TextRule } from '../../components/form/RuleTextInput.tsx';
 import { api } from '../../api/clients.ts';
 import { ApiError } from '../../api/http.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -44,6 +46,20 @@ const EMPTY: Form = {
   lastName: '',
   email: '',
   country: '',
+};
+
+/**
+ * Said as typed or pasted rather than cut off (issue 23: no field swallows what is typed):
+ * a subdomain's characters and length, an email's length. Save checks the rest.
+ */
+const SUBDOMAIN_RULE: TextRule = {
+  check: (text) =>
+    /[^a-z0-9-]/i.test(text.trim()) || text.trim().length > SUBDOMAIN_MAX
+      ? specMessage('tenant.message.subdomain')
+      : null,
+};
+const EMAIL_RULE: TextRule = {
+  check: (text) => (text.trim().length > EMAIL_MAX ? specMessage('tenant.message.email') : null),
 };
 
 export function RegisterPage() {
@@ -143,13 +159,13 @@ export function RegisterPage() {
               {failure}
             </Alert>
           )}
-          <TextInput
+          <RuleTextInput
             label={t('register.subdomain')}
             description={`${form.subdomain.trim().length}/${SUBDOMAIN_MAX}`}
             value={form.subdomain}
-            onChange={(e) => set('subdomain')(e.currentTarget.value)}
+            onChange={set('subdomain')}
+            rule={SUBDOMAIN_RULE}
             error={errors.subdomain}
-            maxLength={SUBDOMAIN_MAX + 10}
             required
             autoFocus
           />
@@ -177,13 +193,13 @@ export function RegisterPage() {
               required
             />
           </SimpleGrid>
-          <TextInput
+          <RuleTextInput
             label={t('register.email')}
             type="email"
             value={form.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
+            onChange={set('email')}
+            rule={EMAIL_RULE}
             error={errors.email}
-            maxLength={EMAIL_MAX + 10}
             required
           />
           <Select

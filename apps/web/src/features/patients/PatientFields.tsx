@@ -1,18 +1,12 @@
-import {
-  CUSTOM_CARD_PREFIX,
-  TITLES,
-  ageOn,
-  isNoIdType,
-  telCodeMenu,
-  toEnglishName,
-} from '@clinic/domain';
+import { CUSTOM_CARD_PREFIX, TITLES, ageOn, isNoIdType, telCodeMenu } from '@clinic/domain';
 import { Grid, Select, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/DateField.tsx';
 import type { FieldErrors } from '../../components/form/field-errors.ts';
+import { RuleTextInput } from '../../components/form/RuleTextInput.tsx';
 import type { PatientReferenceLists } from './patient-api.ts';
-import { withCardPrefix, withIdType, type PatientForm } from './patient-form.ts';
+import { ENGLISH_NAME_RULE, withCardPrefix, withIdType, type PatientForm } from './patient-form.ts';
 
 export interface PatientFieldsProps {
   values: PatientForm;
@@ -68,14 +62,12 @@ export function PatientFields({
         />
       </Grid.Col>
       <Grid.Col span={8}>
-        <TextInput
+        <RuleTextInput
           {...common}
           label={t('patient.name')}
           value={form.name}
-          onChange={(event) => {
-            const name = event.currentTarget.value;
-            set('name', hasHciCode ? toEnglishName(name) : name);
-          }}
+          onChange={(name) => set('name', name)}
+          rule={hasHciCode && !readOnly ? ENGLISH_NAME_RULE : null}
           error={errors.name}
           required
         />
