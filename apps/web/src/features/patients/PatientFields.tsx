@@ -2,6 +2,7 @@ import { CUSTOM_CARD_PREFIX, TITLES, ageOn, isNoIdType, telCodeMenu } from '@cli
 import { Grid, Select, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { formatAge } from '../../app/date-format.ts';
 import { DateField } from '../../components/DateField.tsx';
 import type { FieldErrors } from '../../components/form/field-errors.ts';
 import { RuleTextInput } from '../../components/form/RuleTextInput.tsx';
@@ -103,7 +104,7 @@ export function PatientFields({
           variant="filled"
           size="sm"
           label={t('patient.age')}
-          value={age ? t('patient.ageValue', { years: age.years, months: age.months }) : ''}
+          value={formatAge(age, 'words')}
         />
       </Grid.Col>
       {hasHciCode && (
