@@ -45,8 +45,14 @@ export function PatientFields({
     value: option.code,
     label: `${option.code} ${option.name}`,
   });
-  // Read-only fields are shaded, so a chosen patient does not look editable.
-  const common = { readOnly, size: 'sm' as const, variant: readOnly ? 'filled' : 'default' };
+  // Read-only fields are shaded, so a chosen patient does not look editable, and leave the
+  // tab order: Tab goes from the visit's fields to Save, not through 17 fields to read.
+  const common = {
+    readOnly,
+    size: 'sm' as const,
+    variant: readOnly ? 'filled' : 'default',
+    tabIndex: readOnly ? -1 : undefined,
+  };
 
   return (
     <Grid gap="sm">
@@ -103,6 +109,7 @@ export function PatientFields({
           readOnly
           variant="filled"
           size="sm"
+          tabIndex={-1}
           label={t('patient.age')}
           value={formatAge(age, 'words')}
         />
@@ -158,6 +165,7 @@ export function PatientFields({
           value={form.cardNo}
           onChange={(event) => set('cardNo', event.currentTarget.value)}
           readOnly={readOnly || !customCard}
+          tabIndex={readOnly || !customCard ? -1 : undefined}
           placeholder={customCard ? undefined : t('patient.autoGenerate')}
           error={errors.cardNo}
           required={customCard}

@@ -6,7 +6,7 @@ import {
   type CurrentBranch,
   type RefusalCode,
 } from '@clinic/domain';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicToday } from '../../../app/clinic-time.ts';
@@ -233,6 +233,28 @@ describe('add to queue: new patient rules', () => {
     await userEvent.tab();
     await save();
     expectOnce(PATIENT_MESSAGES.birthTimeRequired);
+  });
+
+  it('keeps the chosen doctor when the list is browsed with arrow keys and Enter', async () => {
+    renderDialog();
+    const doctor = screen.getByRole('combobox', { name: /Doctor/ });
+    await userEvent.click(doctor);
+    await userEvent.click(screen.getByRole('option', { name: 'Lim' }));
+    expect(doctor).toHaveValue('Lim');
+    doctor.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(doctor).toHaveValue('Lim');
+    await save();
+    expectNone(QUEUE_MESSAGES.doctorRequired);
+  });
+
+  it('closes the visit purpose list on Tab, so it covers no field below', async () => {
+    renderDialog();
+    const purposes = screen.getByRole('button', { name: /Visit purposes/ });
+    await userEvent.click(purposes);
+    expect(await screen.findByRole('listbox', { name: /Visit purposes/ })).toBeVisible();
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
   });
 
   it('enables the visit date and time only when backdating', async () => {
