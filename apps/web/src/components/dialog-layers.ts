@@ -30,6 +30,11 @@ function onKeyDown(event: KeyboardEvent) {
   layers.at(-1)?.escape();
 }
 
+/** True while a dialog is open: page shortcuts wait until it closes. */
+export function anyLayerOpen(): boolean {
+  return layers.length > 0;
+}
+
 /** Makes the caller a layer while `active`: Escape calls `onEscape` when it is on top. */
 export function useEscapeLayer(onEscape: () => void, active = true) {
   const latest = useRef(onEscape);
