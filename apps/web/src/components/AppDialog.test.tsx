@@ -95,6 +95,8 @@ describe('app dialog', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tan');
     await user.keyboard('{Escape}');
     expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeInTheDocument();
+    // The safe answer has the focus: Enter keeps what was typed.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Keep editing' })).toHaveFocus());
     // Escape closes the question only: the form and what was typed stay.
     await user.keyboard('{Escape}');
     await waitFor(() =>

@@ -92,6 +92,7 @@ export function AppDialog({
       message: t('dialog.discard.text'),
       okText: t('dialog.discard.ok'),
       cancelText: t('dialog.discard.cancel'),
+      focusCancel: true,
     });
     if (answer.confirmed) onClose();
   }

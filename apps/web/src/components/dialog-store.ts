@@ -19,6 +19,8 @@ export interface ConfirmOptions {
   message?: string;
   okText?: string;
   cancelText?: string;
+  /** Cancel takes the focus (and Enter) instead of OK: for a question whose OK loses work. */
+  focusCancel?: boolean;
   /** An optional field the user fills before confirming. */
   input?: { type: 'textarea' | 'number'; label: string; required?: string };
 }

@@ -81,12 +81,16 @@ function ConfirmDialog({ request }: { request: ConfirmRequest }) {
       centered
       footer={
         <>
-          <Button variant="default" onClick={() => finish(false)}>
+          <Button
+            variant="default"
+            onClick={() => finish(false)}
+            data-autofocus={request.focusCancel || undefined}
+          >
             {request.cancelText ?? t('dialog.cancel')}
           </Button>
           <Button
             onClick={() => finish(true)}
-            data-autofocus={request.input ? undefined : true}
+            data-autofocus={request.input || request.focusCancel ? undefined : true}
             data-dialog-save
           >
             {request.okText ?? t('dialog.ok')}
