@@ -1,5 +1,5 @@
 import { Group, Modal, type ModalProps } from '@mantine/core';
-import { useLayoutEffect, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEscapeLayer } from './dialog-layers.ts';
 // The store, not dialogs.tsx, which loads dialog-views.tsx (a user of this component).
@@ -48,11 +48,26 @@ function markFirstField(body: HTMLElement | null) {
   field?.setAttribute('data-autofocus', '');
 }
 
-/** Puts the focus back on `opener` unless the focus already went somewhere on purpose. */
-function returnFocus(opener: Element | null) {
+/**
+ * Dialogs closing now. A closing Modal keeps its node, and the focus in it, for its exit
+ * transition: focus there is as good as lost. (Saving closes the loading dialog and then
+ * the form at once: the form's opener must get the focus, not the loading dialog.)
+ */
+const closingDialogs = new WeakSet<Element>();
+
+/** Puts the focus back on `opener` when it was lost; not when it went somewhere on purpose. */
+function returnFocus(opener: Element | null, dialog: Element | null) {
+  if (dialog) closingDialogs.add(dialog);
+  // After the closing render: the opener may be re-rendered or enabled again by then.
   setTimeout(() => {
     const active = document.activeElement;
-    const lost = active === null || active === document.body || !active.isConnected;
+    const lost =
+      active === null ||
+      active === document.body ||
+      !active.isConnected ||
+      [...document.querySelectorAll('[role="dialog"]')].some(
+        (node) => closingDialogs.has(node) && node.contains(active),
+      );
     if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
   });
 }
@@ -99,11 +114,19 @@ export function AppDialog({
   const close = () => void requestClose();
   useEscapeLayer(close, opened);
 
+  // The dialog's node, for where the focus is when it closes.
+  const dialogNode = useRef<Element | null>(null);
+  const attachBody = useCallback((body: HTMLElement | null) => {
+    if (!body) return;
+    dialogNode.current = body.closest('[role="dialog"]');
+    if (dialogNode.current) closingDialogs.delete(dialogNode.current);
+    markFirstField(body);
+  }, []);
   // Before the focus trap's own (it runs after the commit): the opener is still focused.
   useLayoutEffect(() => {
     if (!opened) return;
     const opener = document.activeElement;
-    return () => returnFocus(opener);
+    return () => returnFocus(opener, dialogNode.current);
   }, [opened]);
 
   const buttons = typeof footer === 'function' ? footer(close) : footer;
@@ -144,7 +167,7 @@ export function AppDialog({
       closeOnClickOutside={dismissible}
       returnFocus={false}
     >
-      <div ref={markFirstField}>
+      <div ref={attachBody}>
         {onSubmit ? (
           <form
             noValidate

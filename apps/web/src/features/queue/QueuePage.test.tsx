@@ -154,12 +154,16 @@ describe('queue page', () => {
     expect(await screen.findByRole('dialog', { name: 'Add to queue' })).toBeInTheDocument();
     // Under an open dialog the page's shortcuts wait.
     await userEvent.keyboard('{Alt>}p{/Alt}');
-    expect(screen.queryByRole('dialog', { name: 'Search queue by patient' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('dialog', { name: 'Search queue by patient' }),
+    ).not.toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await userEvent.keyboard('{Alt>}p{/Alt}');
-    expect(await screen.findByRole('dialog', { name: 'Search queue by patient' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Search queue by patient' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the appointment request tab only with its module', () => {
