@@ -8,6 +8,7 @@ import {
   type AlertRequest,
   type AlertType,
   type ConfirmRequest,
+  type Request,
 } from './dialog-store.ts';
 
 const alertColour: Record<AlertType, string> = { error: 'red', warning: 'orange', info: 'teal' };
@@ -106,6 +107,15 @@ function ConfirmDialog({ request }: { request: ConfirmRequest }) {
   );
 }
 
+// Each request is a dialog of its own (its typed value, its focus), also when two of one
+// kind follow each other.
+const ids = new WeakMap<Request, number>();
+let lastId = 0;
+function idOf(request: Request): number {
+  if (!ids.has(request)) ids.set(request, ++lastId);
+  return ids.get(request)!;
+}
+
 /** The dialog at the front of the queue and the loading dialog (see DialogHost). */
 export default function DialogViews() {
   const state = useDialogState();
@@ -113,10 +123,8 @@ export default function DialogViews() {
   const current = state.queue[0];
   return (
     <>
-      {current?.kind === 'alert' && (
-        <AlertDialog key={state.queue.indexOf(current)} request={current} />
-      )}
-      {current?.kind === 'confirm' && <ConfirmDialog request={current} />}
+      {current?.kind === 'alert' && <AlertDialog key={idOf(current)} request={current} />}
+      {current?.kind === 'confirm' && <ConfirmDialog key={idOf(current)} request={current} />}
       <AppDialog
         opened={state.loadingCount > 0}
         onClose={() => {}}
