@@ -25,6 +25,33 @@ const NO_FEATURES = {
   message: 'platform/ and db/ serve the features and never import them.',
 };
 
+/** The web decides by a refusal's code, never by the server's English words. */
+const BY_REFUSAL_CODE = [
+  "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
+  "SwitchStatement > MemberExpression.discriminant[property.name='message']",
+  "CallExpression[callee.object.property.name='message'][callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|search|indexOf|localeCompare)$/]",
+  "CallExpression[callee.property.name=/^(includes|indexOf|lastIndexOf|test|has|get|find|some)$/] > MemberExpression.arguments[property.name='message']",
+  'BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.name=/_MESSAGES$|^messageCatalogue$|^REFUSALS$/]',
+  'ArrayExpression > MemberExpression.elements[object.name=/_MESSAGES$|^messageCatalogue$|^REFUSALS$/]',
+].map((selector) => ({
+  selector,
+  message: "Decide by the refusal's code (error.code, errors[].code), not by its words.",
+}));
+/** Dates, times and ages are written by app/date-format.ts only (issue 23). */
+const ONE_DATE_FORMATTER = [
+  'CallExpression[callee.property.name=/^(toLocale(Date|Time)?String|toDateString|toTimeString)$/]',
+  "MemberExpression[object.name='Intl'][property.name=/^(DateTimeFormat|RelativeTimeFormat)$/]",
+].map((selector) => ({
+  selector,
+  message:
+    "Write dates, times and ages with app/date-format.ts (the spec's formats, the clinic's clock), not the browser's locale.",
+}));
+const DAYJS_IN_FORMATTER_ONLY = {
+  selector: 'ImportDeclaration[source.value=/^dayjs/]',
+  message:
+    'dayjs is used by app/date-format.ts (writing) and components/date-parsing.ts (reading) only.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,24 +117,21 @@ export default tseslint.config(
   {
     // The web decides by a refusal's code (error.code, errors[].code), never by the
     // server's English words: a reworded or translated message must not change behaviour.
+    // Dates, times and ages go through the one formatter (app/date-format.ts).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...[
-          "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']",
-          "SwitchStatement > MemberExpression.discriminant[property.name='message']",
-          "CallExpression[callee.object.property.name='message'][callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|search|indexOf|localeCompare)$/]",
-          "CallExpression[callee.property.name=/^(includes|indexOf|lastIndexOf|test|has|get|find|some)$/] > MemberExpression.arguments[property.name='message']",
-          'BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[object.name=/_MESSAGES$|^messageCatalogue$|^REFUSALS$/]',
-          'ArrayExpression > MemberExpression.elements[object.name=/_MESSAGES$|^messageCatalogue$|^REFUSALS$/]',
-        ].map((selector) => ({
-          selector,
-          message: "Decide by the refusal's code (error.code, errors[].code), not by its words.",
-        })),
+        ...BY_REFUSAL_CODE,
+        ...ONE_DATE_FORMATTER,
+        DAYJS_IN_FORMATTER_ONLY,
       ],
     },
+  },
+  {
+    files: ['apps/web/src/app/date-format.ts', 'apps/web/src/components/date-parsing.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...BY_REFUSAL_CODE, ...ONE_DATE_FORMATTER] },
   },
   {
     // The queue adds patients to visits, so it uses the patients feature; patients never

@@ -19,6 +19,8 @@ export interface ConfirmOptions {
   message?: string;
   okText?: string;
   cancelText?: string;
+  /** Cancel takes the focus (and Enter) instead of OK: for a question whose OK loses work. */
+  focusCancel?: boolean;
   /** An optional field the user fills before confirming. */
   input?: { type: 'textarea' | 'number'; label: string; required?: string };
 }
@@ -69,6 +71,13 @@ export function dismissAll() {
     if (request.kind === 'confirm') request.resolve({ confirmed: false });
     else request.resolve();
   }
+}
+
+/** Queues a confirm dialog; the answer comes when the user closes it. */
+export function ask(
+  options: ConfirmOptions,
+): Promise<{ confirmed: boolean; value?: string | number }> {
+  return new Promise((resolve) => open({ kind: 'confirm', ...options, resolve }));
 }
 
 /** One more (+1) or one fewer (-1) piece of work behind the loading dialog. */

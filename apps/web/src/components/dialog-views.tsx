@@ -1,22 +1,14 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from './AppDialog.tsx';
 import {
   close,
   useDialogState,
   type AlertRequest,
   type AlertType,
   type ConfirmRequest,
+  type Request,
 } from './dialog-store.ts';
 
 const alertColour: Record<AlertType, string> = { error: 'red', warning: 'orange', info: 'teal' };
@@ -28,23 +20,21 @@ function AlertDialog({ request }: { request: AlertRequest }) {
     request.resolve();
   };
   return (
-    <Modal
-      opened
+    <AppDialog
       onClose={done}
       title={request.title ?? t(`dialog.${request.type}`)}
       size={360}
-      closeOnEscape
       centered
+      footer={
+        <Button onClick={done} data-autofocus>
+          {t('dialog.ok')}
+        </Button>
+      }
     >
       <Alert color={alertColour[request.type]} variant="light" role="alert">
         <Text style={{ whiteSpace: 'pre-line' }}>{request.message}</Text>
       </Alert>
-      <Group justify="flex-end" mt="md">
-        <Button onClick={done} data-autofocus>
-          {t('dialog.ok')}
-        </Button>
-      </Group>
-    </Modal>
+    </AppDialog>
   );
 }
 
@@ -85,21 +75,45 @@ function ConfirmDialog({ request }: { request: ConfirmRequest }) {
     );
   }
   return (
-    <Modal opened onClose={() => finish(false)} title={request.title} size={360} centered>
+    <AppDialog
+      onClose={() => finish(false)}
+      title={request.title}
+      size={360}
+      centered
+      footer={
+        <>
+          <Button
+            variant="default"
+            onClick={() => finish(false)}
+            data-autofocus={request.focusCancel || undefined}
+          >
+            {request.cancelText ?? t('dialog.cancel')}
+          </Button>
+          <Button
+            onClick={() => finish(true)}
+            data-autofocus={request.input || request.focusCancel ? undefined : true}
+            data-dialog-save
+          >
+            {request.okText ?? t('dialog.ok')}
+          </Button>
+        </>
+      }
+    >
       <Stack>
         <Text>{request.message}</Text>
         {field}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => finish(false)}>
-            {request.cancelText ?? t('dialog.cancel')}
-          </Button>
-          <Button onClick={() => finish(true)} data-autofocus={request.input ? undefined : true}>
-            {request.okText ?? t('dialog.ok')}
-          </Button>
-        </Group>
       </Stack>
-    </Modal>
+    </AppDialog>
   );
+}
+
+// Each request is a dialog of its own (its typed value, its focus), also when two of one
+// kind follow each other.
+const ids = new WeakMap<Request, number>();
+let lastId = 0;
+function idOf(request: Request): number {
+  if (!ids.has(request)) ids.set(request, ++lastId);
+  return ids.get(request)!;
 }
 
 /** The dialog at the front of the queue and the loading dialog (see DialogHost). */
@@ -109,24 +123,20 @@ export default function DialogViews() {
   const current = state.queue[0];
   return (
     <>
-      {current?.kind === 'alert' && (
-        <AlertDialog key={state.queue.indexOf(current)} request={current} />
-      )}
-      {current?.kind === 'confirm' && <ConfirmDialog request={current} />}
-      <Modal
+      {current?.kind === 'alert' && <AlertDialog key={idOf(current)} request={current} />}
+      {current?.kind === 'confirm' && <ConfirmDialog key={idOf(current)} request={current} />}
+      <AppDialog
         opened={state.loadingCount > 0}
         onClose={() => {}}
-        withCloseButton={false}
+        dismissible={false}
         size={200}
         centered
-        closeOnEscape={false}
-        closeOnClickOutside={false}
       >
         <Group justify="center" aria-live="polite">
           <Loader size="sm" />
           <Text>{t('dialog.loading')}</Text>
         </Group>
-      </Modal>
+      </AppDialog>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ComponentType } from 'react';
 import { i18n } from '../i18n/index.ts';
 import {
+  ask,
   changeLoading,
   dismissAll,
   open,
@@ -30,9 +31,7 @@ export const dialogs = {
     });
   },
   confirm(options: ConfirmOptions): Promise<{ confirmed: boolean; value?: string | number }> {
-    return new Promise((resolve) => {
-      open({ kind: 'confirm', ...options, resolve });
-    });
+    return ask(options);
   },
   /** Closes every open alert and confirm, as if dismissed (their text may name a patient). */
   dismissAll,

@@ -9,6 +9,12 @@ export const commonTexts = {
     error: 'Error',
     warning: 'Warning',
     info: 'Information',
+    discard: {
+      title: 'Discard changes?',
+      text: 'What you entered in this dialog has not been saved and will be lost.',
+      ok: 'Discard',
+      cancel: 'Keep editing',
+    },
   },
   form: { clearField: 'Clear {{field}}' },
   session: {

@@ -36,6 +36,7 @@ export const queueTexts = {
       searchByPatient: 'Search by patient',
       refresh: 'Refresh',
       add: 'Add to queue',
+      withShortcut: '{{action}} ({{keys}})',
     },
     tabs: {
       queue: 'Queue list',

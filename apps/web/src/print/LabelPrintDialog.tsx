@@ -1,6 +1,7 @@
-import { Button, Center, Group, Modal, NumberInput, Stack } from '@mantine/core';
+import { Button, Center, NumberInput, Stack } from '@mantine/core';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../components/AppDialog.tsx';
 import { printLabels } from './print-labels.tsx';
 
 const MAX_COPIES = 99;
@@ -26,39 +27,39 @@ export function LabelPrintDialog({
   const count = typeof copies === 'number' ? copies : 0;
   const valid = Number.isInteger(count) && count >= 1 && count <= MAX_COPIES;
   return (
-    <Modal
-      opened
+    <AppDialog
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
       title={title}
       size={420}
       centered
-    >
-      <Stack>
-        <Center>{renderLabel ? renderLabel(true) : placeholder}</Center>
-        <NumberInput
-          label={t('print.copies')}
-          value={copies}
-          onChange={setCopies}
-          min={1}
-          max={MAX_COPIES}
-          allowDecimal={false}
-          allowNegative={false}
-          error={valid ? undefined : t('print.copiesRange', { max: MAX_COPIES })}
-          data-autofocus
-        />
-        <Group justify="flex-end">
+      footer={
+        <>
           <Button variant="default" onClick={onClose}>
             {t('dialog.close')}
           </Button>
           <Button
             disabled={!renderLabel || !valid}
             onClick={() => renderLabel && printLabels(renderLabel(false), count)}
+            data-dialog-save
           >
             {t('print.print')}
           </Button>
-        </Group>
+        </>
+      }
+    >
+      <Stack>
+        <Center>{renderLabel ? renderLabel(true) : placeholder}</Center>
+        {/* Decimals and signs are kept and refused with the message, not swallowed. */}
+        <NumberInput
+          label={t('print.copies')}
+          value={copies}
+          onChange={setCopies}
+          min={1}
+          max={MAX_COPIES}
+          error={valid ? undefined : t('print.copiesRange', { max: MAX_COPIES })}
+          data-autofocus
+        />
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }

@@ -7,7 +7,7 @@
  * (Chen Ya Gou)"). Digits and other scripts are not English. A name needs a letter.
  */
 const ENGLISH_NAME_PATTERN = /^[A-Za-z .,'/@()-]+$/;
-const NOT_ENGLISH_NAME_CHARACTER = /[^A-Za-z .,'/@()-]/g;
+const NOT_ENGLISH_NAME_CHARACTER = /[^A-Za-z .,'/@()-]/gu;
 
 export function isEnglishName(name: string): boolean {
   const text = name.trim();
@@ -15,18 +15,23 @@ export function isEnglishName(name: string): boolean {
 }
 
 /**
- * The name with every non-English character stripped (the form strips them as they are
- * typed). Accents are folded first (José gives Jose), curly apostrophes become straight,
- * any white space becomes a space. Nothing is trimmed, so it can run on every keystroke;
- * the schema trims on save.
+ * The name with what has an English form rewritten in it: accents folded (José gives
+ * Jose), curly apostrophes straight, any white space a space. Nothing is dropped or
+ * trimmed, so the form runs it on every keystroke and paste; a character with no English
+ * form stays, and the field says at once that the name is not English (issue 23: a field
+ * never swallows what is typed). The schema trims on save.
  */
-export function toEnglishName(name: string): string {
+export function foldToEnglish(name: string): string {
   return name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/[\u2018\u2019\u02BC]/g, "'")
-    .replace(/\s/g, ' ')
-    .replace(NOT_ENGLISH_NAME_CHARACTER, '');
+    .replace(/\s/g, ' ');
+}
+
+/** The characters an English name may not hold, each once, in the order they come. */
+export function nonEnglishCharacters(name: string): string[] {
+  return [...new Set(name.match(NOT_ENGLISH_NAME_CHARACTER) ?? [])];
 }
 
 /** Runs of white space become one space, ends trimmed. */

@@ -4,38 +4,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initApi } from '../../api/clients.ts';
 import '../../i18n/index.ts';
-import { RegisterPage, defaultCountry } from './RegisterPage.tsx';
-
-const OPTIONS = [
-  { countryCode: 'MY', countryName: 'Malaysia' },
-  { countryCode: 'SG', countryName: 'Singapore' },
-  { countryCode: 'US', countryName: 'United States' },
-];
-
-describe('default country', () => {
-  it('takes the region of the browser language when it is an option', () => {
-    expect(defaultCountry(OPTIONS, ['en-MY', 'en'])).toBe('MY');
-    expect(defaultCountry(OPTIONS, ['fr', 'en-US'])).toBe('US');
-  });
-  it('falls back to SG when no language matches', () => {
-    expect(defaultCountry(OPTIONS, ['en'])).toBe('SG');
-    expect(defaultCountry(OPTIONS, ['de-DE'])).toBe('SG');
-    expect(defaultCountry(OPTIONS, [])).toBe('SG');
-  });
-});
+import { RegisterPage } from './RegisterPage.tsx';
 
 describe('registration form', () => {
   beforeAll(() => initApi({ apiBaseURI: 'http://127.0.0.1:9/api/v1', apiBaseURI2: undefined }));
+  afterEach(() => vi.restoreAllMocks());
 
-  function renderPage() {
+  function renderPage(countries?: ReadonlyArray<{ countryCode: string; countryName: string }>) {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    if (countries) client.setQueryData(['countries'], countries);
     render(
       <MantineProvider>
-        <QueryClientProvider
-          client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-        >
+        <QueryClientProvider client={client}>
           <MemoryRouter>
             <RegisterPage />
           </MemoryRouter>
@@ -43,6 +26,29 @@ describe('registration form', () => {
       </MantineProvider>,
     );
   }
+
+  it('starts with Singapore as the country whatever the browser language', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
+    renderPage([
+      { countryCode: 'SG', countryName: 'Singapore' },
+      { countryCode: 'US', countryName: 'United States' },
+    ]);
+    expect(await screen.findByDisplayValue('Singapore')).toBeInTheDocument();
+    expect(screen.queryByDisplayValue('United States')).not.toBeInTheDocument();
+  });
+
+  it('keeps a refused subdomain character and says so at once', async () => {
+    renderPage();
+    const subdomain = screen.getByRole('textbox', { name: 'Subdomain' });
+    await userEvent.type(subdomain, 'tan clinic');
+    expect(subdomain).toHaveValue('tan clinic');
+    expect(screen.getByText(messageCatalogue['tenant.message.subdomain'])).toBeInTheDocument();
+    await userEvent.clear(subdomain);
+    await userEvent.type(subdomain, 'tan-clinic');
+    expect(
+      screen.queryByText(messageCatalogue['tenant.message.subdomain']),
+    ).not.toBeInTheDocument();
+  });
 
   it('enables the trial button only with the terms ticked', async () => {
     renderPage();

@@ -5,8 +5,8 @@ import {
   SUBDOMAIN_MAX,
   TenantRegistrationBody,
   accountsApi,
+  message as specMessage,
   toFieldErrors,
-  type CountryOption,
   type TenantRegistrationResult,
 } from '@clinic/domain';
 import {
@@ -24,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { RuleTextInput, type TextRule } from '../../components/form/RuleTextInput.tsx';
 import { api } from '../../api/clients.ts';
 import { ApiError } from '../../api/http.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -47,17 +48,19 @@ const EMPTY: Form = {
   country: '',
 };
 
-/** The country of the browser language when it is one of the options, else SG. */
-export function defaultCountry(
-  options: readonly CountryOption[],
-  languages: readonly string[],
-): string {
-  for (const language of languages) {
-    const region = language.split('-')[1]?.toUpperCase();
-    if (region && options.some((option) => option.countryCode === region)) return region;
-  }
-  return DEFAULT_COUNTRY;
-}
+/**
+ * Said as typed or pasted rather than cut off (issue 23: no field swallows what is typed):
+ * a subdomain's characters and length, an email's length. Save checks the rest.
+ */
+const SUBDOMAIN_RULE: TextRule = {
+  check: (text) =>
+    /[^a-z0-9-]/i.test(text.trim()) || text.trim().length > SUBDOMAIN_MAX
+      ? specMessage('tenant.message.subdomain')
+      : null,
+};
+const EMAIL_RULE: TextRule = {
+  check: (text) => (text.trim().length > EMAIL_MAX ? specMessage('tenant.message.email') : null),
+};
 
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -78,9 +81,9 @@ export function RegisterPage() {
         .then((d) => d.items),
     staleTime: Infinity,
   });
-  // Until the user picks one, the country is the browser's (or Singapore).
-  const country =
-    form.country || (countries.data ? defaultCountry(countries.data, navigator.languages) : '');
+  // Singapore until the user picks another (doc 1 section 9: default country SG), whatever
+  // the browser's language: most browsers say en-US, which made it the United States.
+  const country = form.country || DEFAULT_COUNTRY;
 
   const confirmPath = created ? `/${created.subdomain}/confirm` : '';
   useEffect(() => {
@@ -156,13 +159,13 @@ export function RegisterPage() {
               {failure}
             </Alert>
           )}
-          <TextInput
+          <RuleTextInput
             label={t('register.subdomain')}
             description={`${form.subdomain.trim().length}/${SUBDOMAIN_MAX}`}
             value={form.subdomain}
-            onChange={(e) => set('subdomain')(e.currentTarget.value)}
+            onChange={set('subdomain')}
+            rule={SUBDOMAIN_RULE}
             error={errors.subdomain}
-            maxLength={SUBDOMAIN_MAX + 10}
             required
             autoFocus
           />
@@ -190,13 +193,13 @@ export function RegisterPage() {
               required
             />
           </SimpleGrid>
-          <TextInput
+          <RuleTextInput
             label={t('register.email')}
             type="email"
             value={form.email}
-            onChange={(e) => set('email')(e.currentTarget.value)}
+            onChange={set('email')}
+            rule={EMAIL_RULE}
             error={errors.email}
-            maxLength={EMAIL_MAX + 10}
             required
           />
           <Select

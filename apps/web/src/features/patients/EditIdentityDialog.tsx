@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/AppDialog.tsx';
 
 export interface EditIdentityDialogProps {
   /** 'Edit NRIC', 'Edit card number'. */
@@ -30,8 +31,7 @@ export function EditIdentityDialog({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  function confirm(event: FormEvent) {
-    event.preventDefault();
+  function confirm() {
     const problem = validate(value.trim());
     if (problem) {
       setError(problem);
@@ -41,40 +41,42 @@ export function EditIdentityDialog({
   }
 
   return (
-    <Modal
-      opened
+    <AppDialog
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
       title={title}
       size={420}
       centered
+      dirty={value.trim() !== ''}
+      onSubmit={confirm}
+      footer={(close) => (
+        <>
+          <Button variant="default" onClick={close}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button type="submit" data-dialog-save>
+            {t('patient.edit.confirm')}
+          </Button>
+        </>
+      )}
     >
-      <form onSubmit={confirm} noValidate>
-        <Stack>
-          <Alert color="accent.9" variant="outline" role="alert">
-            {tip}
-          </Alert>
-          <TextInput
-            label={t('patient.edit.current', { field: fieldName })}
-            value={currentValue}
-            readOnly
-          />
-          <TextInput
-            label={t('patient.edit.new', { field: fieldName })}
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            error={error}
-            required
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('dialog.cancel')}
-            </Button>
-            <Button type="submit">{t('patient.edit.confirm')}</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Stack>
+        <Alert color="accent.9" variant="outline" role="alert">
+          {tip}
+        </Alert>
+        <TextInput
+          label={t('patient.edit.current', { field: fieldName })}
+          value={currentValue}
+          readOnly
+        />
+        <TextInput
+          label={t('patient.edit.new', { field: fieldName })}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          error={error}
+          required
+          data-autofocus
+        />
+      </Stack>
+    </AppDialog>
   );
 }

@@ -1,18 +1,13 @@
-import {
-  CUSTOM_CARD_PREFIX,
-  TITLES,
-  ageOn,
-  isNoIdType,
-  telCodeMenu,
-  toEnglishName,
-} from '@clinic/domain';
+import { CUSTOM_CARD_PREFIX, TITLES, ageOn, isNoIdType, telCodeMenu } from '@clinic/domain';
 import { Grid, Select, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { formatAge } from '../../app/date-format.ts';
 import { DateField } from '../../components/DateField.tsx';
 import type { FieldErrors } from '../../components/form/field-errors.ts';
+import { RuleTextInput } from '../../components/form/RuleTextInput.tsx';
 import type { PatientReferenceLists } from './patient-api.ts';
-import { withCardPrefix, withIdType, type PatientForm } from './patient-form.ts';
+import { ENGLISH_NAME_RULE, withCardPrefix, withIdType, type PatientForm } from './patient-form.ts';
 
 export interface PatientFieldsProps {
   values: PatientForm;
@@ -50,8 +45,14 @@ export function PatientFields({
     value: option.code,
     label: `${option.code} ${option.name}`,
   });
-  // Read-only fields are shaded, so a chosen patient does not look editable.
-  const common = { readOnly, size: 'sm' as const, variant: readOnly ? 'filled' : 'default' };
+  // Read-only fields are shaded, so a chosen patient does not look editable, and leave the
+  // tab order: Tab goes from the visit's fields to Save, not through 17 fields to read.
+  const common = {
+    readOnly,
+    size: 'sm' as const,
+    variant: readOnly ? 'filled' : 'default',
+    tabIndex: readOnly ? -1 : undefined,
+  };
 
   return (
     <Grid gap="sm">
@@ -68,14 +69,12 @@ export function PatientFields({
         />
       </Grid.Col>
       <Grid.Col span={8}>
-        <TextInput
+        <RuleTextInput
           {...common}
           label={t('patient.name')}
           value={form.name}
-          onChange={(event) => {
-            const name = event.currentTarget.value;
-            set('name', hasHciCode ? toEnglishName(name) : name);
-          }}
+          onChange={(name) => set('name', name)}
+          rule={hasHciCode && !readOnly ? ENGLISH_NAME_RULE : null}
           error={errors.name}
           required
         />
@@ -110,8 +109,9 @@ export function PatientFields({
           readOnly
           variant="filled"
           size="sm"
+          tabIndex={-1}
           label={t('patient.age')}
-          value={age ? t('patient.ageValue', { years: age.years, months: age.months }) : ''}
+          value={formatAge(age, 'words')}
         />
       </Grid.Col>
       {hasHciCode && (
@@ -165,6 +165,7 @@ export function PatientFields({
           value={form.cardNo}
           onChange={(event) => set('cardNo', event.currentTarget.value)}
           readOnly={readOnly || !customCard}
+          tabIndex={readOnly || !customCard ? -1 : undefined}
           placeholder={customCard ? undefined : t('patient.autoGenerate')}
           error={errors.cardNo}
           required={customCard}

@@ -2,14 +2,14 @@ import { Alert, Loader } from '@mantine/core';
 import type { PatientProfile, QueueEntry } from '@clinic/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
+import { DATE_FORMATS, formatAge, formatCalendarDate } from '../../app/date-format.ts';
 import { LabelPrintDialog } from '../../print/LabelPrintDialog.tsx';
 import { PatientLabel } from '../../print/PatientLabel.tsx';
 import { usePatientProfile } from './patient-api.ts';
 
 /** The label's lines: ID, card, birth date with age, gender, phone, nationality. */
 function labelLines(patient: PatientProfile, t: TFunction) {
-  const age = patient.age ? ` (${patient.age.years}Y ${patient.age.months}M)` : '';
+  const age = patient.age ? ` (${formatAge(patient.age, 'label')})` : '';
   const phone = [patient.telCode, patient.contactNo].filter(Boolean).join(' ');
   return [
     { label: patient.idType, value: patient.nric ?? '' },

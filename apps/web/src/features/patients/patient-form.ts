@@ -1,6 +1,9 @@
 import {
   CUSTOM_CARD_PREFIX,
+  PATIENT_MESSAGES,
+  foldToEnglish,
   isNoIdType,
+  nonEnglishCharacters,
   patientCreateBodyFor,
   type PatientCreateBody,
   type PatientCreateContext,
@@ -8,6 +11,7 @@ import {
   type PatientProfile,
 } from '@clinic/domain';
 import { checkWith, type Checked } from '../../components/form/field-errors.ts';
+import type { TextRule } from '../../components/form/RuleTextInput.tsx';
 import type { PatientReferenceLists } from './patient-api.ts';
 
 /** The patient panel: a new patient's fields, or a chosen patient's shown read-only. */
@@ -47,6 +51,16 @@ export const EMPTY_PATIENT: PatientForm = {
   mother: '',
   nationality: null,
   email: '',
+};
+
+/**
+ * The name of a clinic with an HCI code must be English (doc 1 section 2.13). The spec's
+ * client stripped other characters as they were typed; ours keeps them (a pasted 'Tan 123
+ * Ah 4' stays whole) and marks the field with the rule's message at once.
+ */
+export const ENGLISH_NAME_RULE: TextRule = {
+  tidy: foldToEnglish,
+  check: (name) => (nonEnglishCharacters(name).length > 0 ? PATIENT_MESSAGES.nameNotEnglish : null),
 };
 
 /** A chosen patient as the panel shows it (the profile, once loaded, fills every field). */

@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Checkbox, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import {
   DEFAULT_QUEUE_COLUMNS,
   QUEUE_COLUMNS,
@@ -19,34 +20,30 @@ export function ColumnChooserDialog({ columns, onChange, onClose }: ColumnChoose
   const { t } = useTranslation();
   const choose = (next: readonly QueueColumn[]) => onChange([...next]);
   return (
-    <Modal
-      opened
+    <AppDialog
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
       title={t('queue.columns.title')}
       size={480}
       centered
-    >
-      <Stack>
-        <SimpleGrid cols={2} spacing="sm">
-          {QUEUE_COLUMNS.map((column) => (
-            <Checkbox
-              key={column}
-              label={t(`queue.column.${column}`)}
-              checked={columns.includes(column)}
-              onChange={() => choose(toggleColumn(columns, column))}
-            />
-          ))}
-        </SimpleGrid>
-        <Group justify="space-between">
-          <Button variant="default" onClick={() => choose(DEFAULT_QUEUE_COLUMNS)}>
+      footer={
+        <>
+          <Button variant="default" onClick={() => choose(DEFAULT_QUEUE_COLUMNS)} mr="auto">
             {t('queue.columns.reset')}
           </Button>
-          <Button onClick={onClose} data-autofocus>
-            {t('dialog.close')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+          <Button onClick={onClose}>{t('dialog.close')}</Button>
+        </>
+      }
+    >
+      <SimpleGrid cols={2} spacing="sm">
+        {QUEUE_COLUMNS.map((column) => (
+          <Checkbox
+            key={column}
+            label={t(`queue.column.${column}`)}
+            checked={columns.includes(column)}
+            onChange={() => choose(toggleColumn(columns, column))}
+          />
+        ))}
+      </SimpleGrid>
+    </AppDialog>
   );
 }

@@ -137,6 +137,29 @@ describe('queue page', () => {
     expect(screen.getAllByRole('button', { name: 'Refresh' })).toHaveLength(2);
   });
 
+  it('opens add to queue and search with Alt+N and Alt+P, shown in their tooltips', async () => {
+    renderQueue([]);
+    const [add] = screen.getAllByRole('button', { name: 'Add to queue' });
+    expect(add).toHaveAttribute('aria-keyshortcuts', 'Alt+N');
+    await userEvent.hover(add!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Add to queue (Alt+N)');
+
+    await userEvent.keyboard('{Alt>}n{/Alt}');
+    expect(await screen.findByRole('dialog', { name: 'Add to queue' })).toBeInTheDocument();
+    // Under an open dialog the page's shortcuts wait.
+    await userEvent.keyboard('{Alt>}p{/Alt}');
+    expect(
+      screen.queryByRole('dialog', { name: 'Search queue by patient' }),
+    ).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{Alt>}p{/Alt}');
+    expect(
+      await screen.findByRole('dialog', { name: 'Search queue by patient' }),
+    ).toBeInTheDocument();
+  });
+
   it('shows the appointment request tab only with its module', () => {
     renderQueue([]);
     expect(screen.queryByRole('tab', { name: /Appointment request/ })).not.toBeInTheDocument();

@@ -10,8 +10,9 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { clinicToday, useClinicOffset } from '../../app/clinic-time.ts';
-import { Can } from '../../app/permissions.tsx';
+import { Can, useCan } from '../../app/permissions.tsx';
 import { LazyDateField } from '../../components/LazyDateField.tsx';
+import { shortcutKeys, useShortcut, type Shortcut } from '../../components/shortcuts.ts';
 import { branchPath } from '../../app/branch.ts';
 import { shiftDay } from './queue-format.ts';
 
@@ -26,6 +27,13 @@ export interface QueueToolbarProps {
   onSearchByPatient: () => void;
   onAdd: () => void;
 }
+
+/** The front desk's three commonest actions (see components/shortcuts.ts for the keys). */
+export const QUEUE_SHORTCUTS = {
+  add: { letter: 'N' },
+  searchByPatient: { letter: 'P' },
+  refresh: { letter: 'R' },
+} as const satisfies Record<string, Shortcut>;
 
 /**
  * Day navigation, column chooser, queue display link, search, refresh and add; the
@@ -43,6 +51,18 @@ export function QueueToolbar({
 }: QueueToolbarProps) {
   const { t } = useTranslation();
   const offset = useClinicOffset();
+  const canAdd = useCan('queue:create');
+  useShortcut(QUEUE_SHORTCUTS.add, onAdd, canAdd);
+  useShortcut(QUEUE_SHORTCUTS.searchByPatient, onSearchByPatient);
+  useShortcut(QUEUE_SHORTCUTS.refresh, onRefresh);
+  /** The tooltip and key attribute of a button with a shortcut. */
+  const hint = (action: string, shortcut: Shortcut) => ({
+    label: t('queue.toolbar.withShortcut', { action, keys: shortcutKeys(shortcut) }),
+    keys: shortcutKeys(shortcut),
+  });
+  const search = hint(t('queue.toolbar.searchByPatient'), QUEUE_SHORTCUTS.searchByPatient);
+  const refresh = hint(t('queue.toolbar.refresh'), QUEUE_SHORTCUTS.refresh);
+  const add = hint(t('queue.toolbar.add'), QUEUE_SHORTCUTS.add);
   return (
     <Group justify="space-between" gap="sm">
       <Group gap={6} wrap="nowrap">
@@ -98,26 +118,38 @@ export function QueueToolbar({
             <VisuallyHidden>{t('queue.toolbar.newTab')}</VisuallyHidden>
           </Button>
         </Can>
-        <Button
-          variant="default"
-          leftSection={<IconUserSearch size={16} aria-hidden />}
-          onClick={onSearchByPatient}
-        >
-          {t('queue.toolbar.searchByPatient')}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={refreshing}
-          onClick={onRefresh}
-        >
-          {t('queue.toolbar.refresh')}
-        </Button>
-        <Can permission="queue:create">
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
-            {t('queue.toolbar.add')}
+        <Tooltip label={search.label}>
+          <Button
+            variant="default"
+            leftSection={<IconUserSearch size={16} aria-hidden />}
+            onClick={onSearchByPatient}
+            aria-keyshortcuts={search.keys}
+          >
+            {t('queue.toolbar.searchByPatient')}
           </Button>
-        </Can>
+        </Tooltip>
+        <Tooltip label={refresh.label}>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={refreshing}
+            onClick={onRefresh}
+            aria-keyshortcuts={refresh.keys}
+          >
+            {t('queue.toolbar.refresh')}
+          </Button>
+        </Tooltip>
+        {canAdd && (
+          <Tooltip label={add.label}>
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={onAdd}
+              aria-keyshortcuts={add.keys}
+            >
+              {t('queue.toolbar.add')}
+            </Button>
+          </Tooltip>
+        )}
       </Group>
     </Group>
   );

@@ -1,7 +1,8 @@
-import { Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import { snackbar } from '../../components/dialogs.tsx';
 import type { Session } from '../../api/session.ts';
 import { ChangePasswordForm } from '../accounts/ChangePasswordForm.tsx';
@@ -31,12 +32,10 @@ export function ForcePasswordDialog({
   }, [forced, location.pathname, keepOn, navigate]);
 
   return (
-    <Modal
+    <AppDialog
       opened={forced}
       onClose={() => {}}
-      withCloseButton={false}
-      closeOnEscape={false}
-      closeOnClickOutside={false}
+      dismissible={false}
       title={t('password.forcedTitle')}
       centered
     >
@@ -50,6 +49,6 @@ export function ForcePasswordDialog({
           void navigate(home, { replace: true });
         }}
       />
-    </Modal>
+    </AppDialog>
   );
 }

@@ -3,7 +3,7 @@ import {
   INACTIVITY_WARNING_MINUTES,
   accountsApi,
 } from '@clinic/domain';
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api/clients.ts';
 import { STORAGE } from '../../api/session.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import { dialogs, snackbar } from '../../components/dialogs.tsx';
 
 export const WARNING_SECONDS = INACTIVITY_WARNING_MINUTES * 60;
@@ -118,19 +119,27 @@ export function InactivityGuard({
   return (
     <>
       {warning ? <AwayNotice /> : children}
-      <Modal opened={warning} onClose={stay} title={t('inactivity.title')} size={400} centered>
+      <AppDialog
+        opened={warning}
+        onClose={stay}
+        title={t('inactivity.title')}
+        size={400}
+        centered
+        footer={
+          <>
+            <Button variant="default" onClick={() => void signOutAndLeave(navigate, portal)}>
+              {t('inactivity.signOut')}
+            </Button>
+            <Button onClick={stay} data-autofocus>
+              {t('inactivity.stay')}
+            </Button>
+          </>
+        }
+      >
         <Text aria-live="polite">
           {t('inactivity.text', { time: clock(((deadline ?? now) - now) / 1000) })}
         </Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => void signOutAndLeave(navigate, portal)}>
-            {t('inactivity.signOut')}
-          </Button>
-          <Button onClick={stay} data-autofocus>
-            {t('inactivity.stay')}
-          </Button>
-        </Group>
-      </Modal>
+      </AppDialog>
     </>
   );
 }

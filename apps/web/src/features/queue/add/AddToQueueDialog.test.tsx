@@ -6,7 +6,7 @@ import {
   type CurrentBranch,
   type RefusalCode,
 } from '@clinic/domain';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicToday } from '../../../app/clinic-time.ts';
@@ -191,16 +191,70 @@ describe('add to queue: new patient rules', () => {
     expectOnce(PATIENT_MESSAGES.cardNoRequired);
   });
 
-  it('with an HCI code: English names only, and a newborn needs a birth time', async () => {
+  it('with an HCI code: keeps what is typed in the name and says at once it is not English', async () => {
     renderDialog({ hciCode: 'HCI0001' });
+    await userEvent.type(field('Name'), 'Tan 123 Ah 4');
+    // Nothing swallowed, the rule's message at once (no Save yet), the field marked.
+    expect(field('Name')).toHaveValue('Tan 123 Ah 4');
+    expectOnce(PATIENT_MESSAGES.nameNotEnglish);
+    expect(field('Name')).toHaveAttribute('aria-invalid', 'true');
+    await save();
+    expectOnce(PATIENT_MESSAGES.nameNotEnglish);
+
+    await userEvent.clear(field('Name'));
+    expectNone(PATIENT_MESSAGES.nameNotEnglish);
+    // Accents have an English form: folded as typed, nothing to say.
+    await userEvent.type(field('Name'), 'José Tan');
+    expect(field('Name')).toHaveValue('Jose Tan');
+    expectNone(PATIENT_MESSAGES.nameNotEnglish);
+  });
+
+  it('with an HCI code: keeps pasted text whole and marks the name', async () => {
+    renderDialog({ hciCode: 'HCI0001' });
+    await userEvent.click(field('Name'));
+    await userEvent.paste('Tan 陈 Ah Kow');
+    expect(field('Name')).toHaveValue('Tan 陈 Ah Kow');
+    expectOnce(PATIENT_MESSAGES.nameNotEnglish);
+  });
+
+  it('without an HCI code: any name, nothing to say', async () => {
+    renderDialog();
     await userEvent.type(field('Name'), 'Tan 陈 Ah Kow');
-    expect(field('Name')).toHaveValue('Tan  Ah Kow');
+    expect(field('Name')).toHaveValue('Tan 陈 Ah Kow');
+    expectNone(PATIENT_MESSAGES.nameNotEnglish);
+  });
+
+  it('with an HCI code: a newborn needs a birth time', async () => {
+    renderDialog({ hciCode: 'HCI0001' });
+    await userEvent.type(field('Name'), 'Tan Ah Kow');
 
     const [year, month, day] = clinicToday(CLINIC_OFFSET).split('-');
     await userEvent.type(field('Birth date'), `${day}${month}${year}`);
     await userEvent.tab();
     await save();
     expectOnce(PATIENT_MESSAGES.birthTimeRequired);
+  });
+
+  it('keeps the chosen doctor when the list is browsed with arrow keys and Enter', async () => {
+    renderDialog();
+    const doctor = screen.getByRole('combobox', { name: /Doctor/ });
+    await userEvent.click(doctor);
+    await userEvent.click(screen.getByRole('option', { name: 'Lim' }));
+    expect(doctor).toHaveValue('Lim');
+    doctor.focus();
+    await userEvent.keyboard('{ArrowDown}{ArrowUp}{Enter}');
+    expect(doctor).toHaveValue('Lim');
+    await save();
+    expectNone(QUEUE_MESSAGES.doctorRequired);
+  });
+
+  it('closes the visit purpose list on Tab, so it covers no field below', async () => {
+    renderDialog();
+    const purposes = screen.getByRole('button', { name: /Visit purposes/ });
+    await userEvent.click(purposes);
+    expect(await screen.findByRole('listbox', { name: /Visit purposes/ })).toBeVisible();
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
   });
 
   it('enables the visit date and time only when backdating', async () => {

@@ -6,12 +6,13 @@ import {
   type PatientCreateBody,
   type PatientPickerOption,
 } from '@clinic/domain';
-import { Button, Grid, Group, Modal, Paper, Stack, Switch, Title } from '@mantine/core';
+import { Button, Grid, Group, Paper, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/clients.ts';
 import { clinicToday, nowUnix, useClinicOffset } from '../../../app/clinic-time.ts';
 import { ApiError } from '../../../api/http.ts';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { dialogs, snackbar } from '../../../components/dialogs.tsx';
 import { errorsAt, errorsWithin, type FieldErrors } from '../../../components/form/field-errors.ts';
 import { useCheckedForm } from '../../../components/form/use-checked-form.ts';
@@ -176,19 +177,23 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
 
   const shownPatient = chosen ? patientFormOf(profile.data ?? chosen) : values.newPatient;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
-      title={t('queue.add.title')}
-      size={1100}
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
+    <>
+      <AppDialog
+        onClose={onClose}
+        title={t('queue.add.title')}
+        size={1100}
+        dirty={form.isDirty()}
+        onSubmit={() => void save()}
+        footer={(close) => (
+          <>
+            <Button variant="default" onClick={close}>
+              {t('dialog.close')}
+            </Button>
+            <Button type="submit" data-dialog-save>
+              {t('queue.save')}
+            </Button>
+          </>
+        )}
       >
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -235,13 +240,7 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
             </Paper>
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('dialog.close')}
-          </Button>
-          <Button type="submit">{t('queue.save')}</Button>
-        </Group>
-      </form>
+      </AppDialog>
       {identityEdit?.refusal === 'cardNoTaken' && (
         <EditIdentityDialog
           title={t('patient.edit.cardTitle')}
@@ -274,6 +273,6 @@ export function AddToQueueDialog({ onClose }: { onClose: () => void }) {
           onClose={() => setIdentityEdit(null)}
         />
       )}
-    </Modal>
+    </>
   );
 }

@@ -19,6 +19,9 @@ export function DoctorPicker({ doctors, value, onChange, ...props }: DoctorPicke
       value={value}
       onChange={(doctorId) => onChange(doctorId)}
       searchable
+      // Enter on the highlighted (chosen) doctor keeps it: a keyboard user browsing the
+      // list with the arrows must not clear it; the clear button (when clearable) does.
+      allowDeselect={false}
       leftSection={chosenColour ? <ColorSwatch color={chosenColour} size={14} /> : undefined}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">

@@ -71,6 +71,9 @@ export function VisitPurposeSelect({
           rightSection={<Combobox.Chevron />}
           rightSectionPointerEvents="none"
           onClick={() => combobox.toggleDropdown()}
+          // Tab (or a click elsewhere) closes the list, so it covers no field below; a
+          // click on an option keeps the focus here (Mantine prevents its mouse down).
+          onBlur={() => combobox.closeDropdown()}
         >
           {value.length > 0 ? (
             <Text span display="block" fz="inherit" truncate="end">
@@ -84,7 +87,7 @@ export function VisitPurposeSelect({
         </InputBase>
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options aria-multiselectable>
+        <Combobox.Options aria-multiselectable aria-label={label ?? ariaLabel}>
           {options.length === 0 && <Combobox.Empty>{t('queue.visitPurposes.none')}</Combobox.Empty>}
           {options.map(({ code }) => {
             const checked = value.includes(code);

@@ -4,13 +4,14 @@ import {
   queueApi,
   type PatientPickerOption,
 } from '@clinic/domain';
-import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { skipToken, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/clients.ts';
 import { useBranch } from '../../../app/branch.ts';
+import { AppDialog } from '../../../components/AppDialog.tsx';
 import { PatientSearchPicker } from '../../patients/PatientSearchPicker.tsx';
 import { DoctorPicker } from '../pickers/DoctorPicker.tsx';
 import { usePickableDoctors, useQueueStatuses } from '../queue-api.ts';
@@ -70,13 +71,7 @@ export function SearchByPatientDialog({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('dialog.close') }}
-      title={t('queue.search.title')}
-      fullScreen
-    >
+    <AppDialog onClose={onClose} title={t('queue.search.title')} fullScreen>
       <Stack>
         <Group align="flex-end" gap="sm">
           <PatientSearchPicker
@@ -140,6 +135,6 @@ export function SearchByPatientDialog({ onClose }: { onClose: () => void }) {
           </Center>
         )}
       </Stack>
-    </Modal>
+    </AppDialog>
   );
 }
