@@ -66,3 +66,31 @@ export const SIDE_NAV_PAGES = [
     permission: 'settings:read',
   },
 ] as const satisfies readonly BranchPage[];
+
+/** Shell sections reached from menus and links rather than the side navigation. */
+export const OTHER_PAGES = [
+  {
+    path: 'queue-display',
+    module: 'queue',
+    title: 'nav.queueDisplay',
+    permission: 'queueDisplay:read',
+  },
+  { path: 'invoice', module: 'invoice', title: 'nav.invoice' },
+  { path: 'payments', module: 'payment', title: 'nav.payment' },
+  { path: 'user', module: 'user', title: 'nav.user' },
+  { path: 'importer', module: 'setting', title: 'nav.importer' },
+] as const satisfies readonly BranchPage[];
+
+/** Console sections (doc 3 section 2.2) with the tenant module that gates each. */
+export const CONSOLE_SECTIONS = [
+  { path: 'tenant', title: 'console.tenant', module: null },
+  { path: 'branches', title: 'console.branches', module: 'branches' },
+  { path: 'user-management', title: 'console.users', module: 'user' },
+  { path: 'user-role', title: 'console.roles', module: 'role' },
+  { path: 'catalogs/medications', title: 'console.catalogs', module: null },
+  { path: 'insurance/plans', title: 'console.insurance', module: 'insurance' },
+  { path: 'member', title: 'console.members', module: 'member' },
+  { path: 'settings', title: 'console.settings', module: 'settings' },
+  { path: 'auditTrial', title: 'console.audit', module: 'auditTrial' },
+  { path: 'lab/items', title: 'console.lab', module: 'lab' },
+] as const satisfies ReadonlyArray<{ path: string; title: TextKey; module: string | null }>;

@@ -55,7 +55,8 @@ export function VisitPurposeSelect({
 
   return (
     <Combobox store={combobox} onOptionSubmit={toggle} size={size}>
-      <Combobox.Target targetType="button">
+      {/* A button that opens a list says whether the list is open. */}
+      <Combobox.Target targetType="button" aria-expanded={combobox.dropdownOpened}>
         <InputBase
           component="button"
           type="button"
@@ -84,7 +85,7 @@ export function VisitPurposeSelect({
         </InputBase>
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options aria-multiselectable>
+        <Combobox.Options aria-multiselectable aria-label={label ?? ariaLabel}>
           {options.length === 0 && <Combobox.Empty>{t('queue.visitPurposes.none')}</Combobox.Empty>}
           {options.map(({ code }) => {
             const checked = value.includes(code);

@@ -47,7 +47,8 @@ export function QueueRowActions({
   return (
     <Group gap={4}>
       <Can permission="queue:update">
-        <Group gap={2} wrap="nowrap">
+        {/* The row's primary action: the route sweep checks it stays in view. */}
+        <Group gap={2} wrap="nowrap" data-primary-action>
           {calledIn ? (
             <>
               <Button size="compact-xs" variant="default" onClick={callIn}>
