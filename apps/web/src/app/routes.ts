@@ -1,6 +1,6 @@
 import type { Permission } from '@clinic/domain';
 import type { TextKey } from '../i18n/index.ts';
-import { CONSOLE_SECTIONS, OTHER_PAGES, SIDE_NAV_PAGES } from './sections.ts';
+import { CONSOLE_PAGES, OTHER_PAGES, SIDE_NAV_PAGES } from './sections.ts';
 
 /**
  * Every address of the web app, as plain data: the router (`router.tsx`) takes each
@@ -49,9 +49,9 @@ const SHELL_SECTIONS: readonly ServedPage[] = [...SIDE_NAV_PAGES, ...OTHER_PAGES
     permission: 'permission' in rest ? rest.permission : undefined,
   }));
 
-const CONSOLE_PAGES: readonly ServedPage[] = CONSOLE_SECTIONS.filter(
+const CONSOLE_SECTION_PAGES: readonly ServedPage[] = CONSOLE_PAGES.filter(
   (section) => section.path !== 'tenant',
-).map(({ path, module }) => ({ path, module }));
+);
 
 export const ROUTES = {
   root: { path: '/', audience: 'public', redirects: true },
@@ -62,7 +62,7 @@ export const ROUTES = {
   validateDevice: { path: '/validate/:uid/:vid', audience: 'public' },
   console: { path: '/console', audience: 'console', redirects: true },
   consoleTenant: { path: '/console/tenant', audience: 'console' },
-  consoleSection: { path: '/console/*', audience: 'console', serves: CONSOLE_PAGES },
+  consoleSection: { path: '/console/*', audience: 'console', serves: CONSOLE_SECTION_PAGES },
   confirm: { path: '/:subdomain/confirm', audience: 'public' },
   queueDisplay: {
     path: '/:branchCode/queue-display',

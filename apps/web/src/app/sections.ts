@@ -81,16 +81,21 @@ export const OTHER_PAGES = [
   { path: 'importer', module: 'setting', title: 'nav.importer' },
 ] as const satisfies readonly BranchPage[];
 
-/** Console sections (doc 3 section 2.2) with the tenant module that gates each. */
-export const CONSOLE_SECTIONS = [
-  { path: 'tenant', title: 'console.tenant', module: null },
-  { path: 'branches', title: 'console.branches', module: 'branches' },
-  { path: 'user-management', title: 'console.users', module: 'user' },
-  { path: 'user-role', title: 'console.roles', module: 'role' },
-  { path: 'catalogs/medications', title: 'console.catalogs', module: null },
-  { path: 'insurance/plans', title: 'console.insurance', module: 'insurance' },
-  { path: 'member', title: 'console.members', module: 'member' },
-  { path: 'settings', title: 'console.settings', module: 'settings' },
-  { path: 'auditTrial', title: 'console.audit', module: 'auditTrial' },
-  { path: 'lab/items', title: 'console.lab', module: 'lab' },
-] as const satisfies ReadonlyArray<{ path: string; title: TextKey; module: string | null }>;
+/**
+ * The console's sections (doc 3 section 2.2) served by its wildcard route, with the tenant
+ * module that gates each; the same list as the console's navigation (`CONSOLE_SECTIONS`
+ * in ConsoleLayout.tsx, checked by routes.test.ts), kept here as plain data for the route
+ * table.
+ */
+export const CONSOLE_PAGES = [
+  { path: 'tenant', module: null },
+  { path: 'branches', module: 'branches' },
+  { path: 'user-management', module: 'user' },
+  { path: 'user-role', module: 'role' },
+  { path: 'catalogs/medications', module: null },
+  { path: 'insurance/plans', module: 'insurance' },
+  { path: 'member', module: 'member' },
+  { path: 'settings', module: 'settings' },
+  { path: 'auditTrial', module: 'auditTrial' },
+  { path: 'lab/items', module: 'lab' },
+] as const satisfies ReadonlyArray<{ path: string; module: string | null }>;

@@ -18,13 +18,26 @@ import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { DATE_FORMATS, formatClinicInstant } from '../../app/date-format.ts';
-import { CONSOLE_SECTIONS } from '../../app/sections.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
 import { useSession } from '../../api/session.ts';
 import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
 import { ForcePasswordDialog } from '../shell/ForcePasswordDialog.tsx';
 import { InactivityDialog } from '../shell/InactivityDialog.tsx';
 import { ModuleGate } from '../shell/ModuleGate.tsx';
+
+/** Console sections (doc 3 section 2.2) with the tenant module that gates each. */
+export const CONSOLE_SECTIONS = [
+  { path: 'tenant', title: 'console.tenant', module: null },
+  { path: 'branches', title: 'console.branches', module: 'branches' },
+  { path: 'user-management', title: 'console.users', module: 'user' },
+  { path: 'user-role', title: 'console.roles', module: 'role' },
+  { path: 'catalogs/medications', title: 'console.catalogs', module: null },
+  { path: 'insurance/plans', title: 'console.insurance', module: 'insurance' },
+  { path: 'member', title: 'console.members', module: 'member' },
+  { path: 'settings', title: 'console.settings', module: 'settings' },
+  { path: 'auditTrial', title: 'console.audit', module: 'auditTrial' },
+  { path: 'lab/items', title: 'console.lab', module: 'lab' },
+] as const;
 
 export function ConsoleLayout() {
   const { t } = useTranslation();

@@ -47,8 +47,7 @@ export function QueueRowActions({
   return (
     <Group gap={4}>
       <Can permission="queue:update">
-        {/* The row's primary action: the route sweep checks it stays in view. */}
-        <Group gap={2} wrap="nowrap" data-primary-action>
+        <Group gap={2} wrap="nowrap">
           {calledIn ? (
             <>
               <Button size="compact-xs" variant="default" onClick={callIn}>
