@@ -91,6 +91,7 @@ export async function sweepScreen(
   const address = addressOf(screen.pattern, state.params);
   const context = await browser.newContext({ ...options, storageState: role?.storage });
   const page = await context.newPage();
+  trackRequests(page);
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -144,11 +145,40 @@ export async function sweepScreen(
 /** Loads an address and waits until its data has arrived and nothing is loading. */
 async function open(page: Page, address: string): Promise<void> {
   await page.goto(address);
+  // The app's own start (config, the route's code, then its data) may pause between
+  // requests: a first load waits for 500 ms without any.
+  await page.waitForLoadState('networkidle');
   await settle(page);
 }
 
+const requestsInFlight = new WeakMap<Page, { count: number; last: number }>();
+
+/** Counts the page's requests in flight, for `settle`. */
+function trackRequests(page: Page): void {
+  const track = { count: 0, last: Date.now() };
+  requestsInFlight.set(page, track);
+  const done = () => {
+    track.count -= 1;
+    track.last = Date.now();
+  };
+  page.on('request', () => {
+    track.count += 1;
+    track.last = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until no request has been in flight for 150 ms (the data a dialog or menu asked for
+ * has arrived; Playwright's 'networkidle' only waits once per page), then until nothing
+ * shows a loader.
+ */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  const track = requestsInFlight.get(page)!;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && (track.count > 0 || Date.now() - track.last < 150))
+    await page.waitForTimeout(50);
   await page
     .locator('.mantine-Loader-root, [aria-busy="true"]')
     .first()
@@ -257,6 +287,7 @@ async function openPopup(page: Page, trigger: Locator): Promise<string | null> {
     expanded = await waitExpanded(trigger);
   }
   if (!expanded) return null;
+  await settle(page);
   await transitions(page);
   const controls = await trigger.getAttribute('aria-controls');
   return controls ? `[id="${controls}"]` : 'body';
