@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SWEEP_SIZES } from './support/sweep.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3390);
 
@@ -31,5 +32,16 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /sweep\./ },
+    // The route sweep (tests/sweep.spec.ts): one sign-in per role, then one project per
+    // size, so the sizes run in parallel workers.
+    { name: 'sweep-setup', testMatch: /sweep\.setup\.ts/ },
+    ...SWEEP_SIZES.map((size) => ({
+      name: `sweep-${size.width}x${size.height}`,
+      testMatch: /sweep\.spec\.ts/,
+      dependencies: ['sweep-setup'],
+      use: { browserName: 'chromium' as const, viewport: size },
+    })),
+  ],
 });

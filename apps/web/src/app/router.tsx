@@ -6,6 +6,7 @@ import {
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
+import { childPath, ROUTES } from './routes.ts';
 
 /*
  * Every page but sign-in is its own chunk (`lazy`), so a page downloads only its own
@@ -25,11 +26,14 @@ async function withQueries(page: Promise<() => ReactNode>): Promise<{ element: R
 
 const notFound = () => import('../features/errors/NotFoundPage.tsx');
 
-/** Every screen's address (doc 1 sections 2.1 to 2.3, doc 3 section 2.2). */
+/**
+ * Every screen's address (doc 1 sections 2.1 to 2.3, doc 3 section 2.2), each path taken
+ * from the route table (`routes.ts`) that the end-to-end route sweep walks.
+ */
 export const appRoutes: RouteObject[] = [
-  { path: '/', element: <RootRedirect /> },
+  { path: ROUTES.root.path, element: <RootRedirect /> },
   {
-    path: '/register',
+    path: ROUTES.register.path,
     lazy: () =>
       withQueries(
         import('../features/accounts/RegisterPage.tsx').then(({ RegisterPage }) => () => (
@@ -37,11 +41,11 @@ export const appRoutes: RouteObject[] = [
         )),
       ),
   },
-  { path: '/login', Component: TenantLoginPage },
-  { path: '/auth/login', Component: StaffLoginPage },
-  { path: '/forgot-password', Component: ForgotPasswordPage },
+  { path: ROUTES.tenantLogin.path, Component: TenantLoginPage },
+  { path: ROUTES.staffLogin.path, Component: StaffLoginPage },
+  { path: ROUTES.forgotPassword.path, Component: ForgotPasswordPage },
   {
-    path: '/validate/:uid/:vid',
+    path: ROUTES.validateDevice.path,
     lazy: () =>
       withQueries(
         import('../features/accounts/ValidatePage.tsx').then(({ ValidatePage }) => () => (
@@ -50,7 +54,7 @@ export const appRoutes: RouteObject[] = [
       ),
   },
   {
-    path: '/console',
+    path: ROUTES.console.path,
     lazy: () =>
       withQueries(
         import('../features/console/ConsoleLayout.tsx').then(({ ConsoleLayout }) => () => (
@@ -62,13 +66,13 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="tenant" replace /> },
       {
-        path: 'tenant',
+        path: childPath(ROUTES.console, ROUTES.consoleTenant),
         lazy: async () => ({
           Component: (await import('../features/console/ConsoleLayout.tsx')).TenantInfoPage,
         }),
       },
       {
-        path: '*',
+        path: childPath(ROUTES.console, ROUTES.consoleSection),
         lazy: async () => ({
           Component: (await import('../features/console/ConsoleLayout.tsx')).ConsoleComingSoon,
         }),
@@ -76,14 +80,14 @@ export const appRoutes: RouteObject[] = [
     ],
   },
   {
-    path: '/:subdomain/confirm',
+    path: ROUTES.confirm.path,
     lazy: async () => ({
       Component: (await import('../features/accounts/ConfirmPage.tsx')).ConfirmPage,
     }),
   },
   // The waiting-room board: outside the shell, opened by staff or by a display link.
   {
-    path: '/:branchCode/queue-display',
+    path: ROUTES.queueDisplay.path,
     lazy: () =>
       withQueries(
         import('../features/queue-display/QueueDisplayPage.tsx').then(
@@ -93,7 +97,7 @@ export const appRoutes: RouteObject[] = [
       ),
   },
   {
-    path: '/:branchCode',
+    path: ROUTES.branchHome.path,
     lazy: () =>
       withQueries(
         import('../features/shell/BranchShell.tsx').then(({ BranchShell }) => () => (
@@ -105,7 +109,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <BranchHome /> },
       {
-        path: 'queue',
+        path: childPath(ROUTES.branchHome, ROUTES.queue),
         lazy: async () => {
           const [{ SectionGate }, { QueuePage }] = await Promise.all([
             import('../features/shell/SectionPage.tsx'),
@@ -121,27 +125,30 @@ export const appRoutes: RouteObject[] = [
         },
       },
       {
-        path: 'queue/*',
+        path: childPath(ROUTES.branchHome, ROUTES.queueUnknown),
         lazy: async () => {
           const { NotFoundPage } = await notFound();
           return { element: <NotFoundPage standalone={false} /> };
         },
       },
       {
-        path: 'user/profile',
+        path: childPath(ROUTES.branchHome, ROUTES.profile),
         lazy: async () => ({
           Component: (await import('../features/accounts/ProfilePage.tsx')).ProfilePage,
         }),
       },
       {
-        path: '*',
+        path: childPath(ROUTES.branchHome, ROUTES.branchSection),
         lazy: async () => ({
           Component: (await import('../features/shell/SectionPage.tsx')).SectionPage,
         }),
       },
     ],
   },
-  { path: '*', lazy: async () => ({ Component: (await notFound()).NotFoundPage }) },
+  {
+    path: ROUTES.notFound.path,
+    lazy: async () => ({ Component: (await notFound()).NotFoundPage }),
+  },
 ];
 
 export function createAppRouter() {

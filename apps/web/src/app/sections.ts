@@ -66,3 +66,36 @@ export const SIDE_NAV_PAGES = [
     permission: 'settings:read',
   },
 ] as const satisfies readonly BranchPage[];
+
+/** Shell sections reached from menus and links rather than the side navigation. */
+export const OTHER_PAGES = [
+  {
+    path: 'queue-display',
+    module: 'queue',
+    title: 'nav.queueDisplay',
+    permission: 'queueDisplay:read',
+  },
+  { path: 'invoice', module: 'invoice', title: 'nav.invoice' },
+  { path: 'payments', module: 'payment', title: 'nav.payment' },
+  { path: 'user', module: 'user', title: 'nav.user' },
+  { path: 'importer', module: 'setting', title: 'nav.importer' },
+] as const satisfies readonly BranchPage[];
+
+/**
+ * The console's sections (doc 3 section 2.2) served by its wildcard route, with the tenant
+ * module that gates each; the same list as the console's navigation (`CONSOLE_SECTIONS`
+ * in ConsoleLayout.tsx, checked by routes.test.ts), kept here as plain data for the route
+ * table.
+ */
+export const CONSOLE_PAGES = [
+  { path: 'tenant', module: null },
+  { path: 'branches', module: 'branches' },
+  { path: 'user-management', module: 'user' },
+  { path: 'user-role', module: 'role' },
+  { path: 'catalogs/medications', module: null },
+  { path: 'insurance/plans', module: 'insurance' },
+  { path: 'member', module: 'member' },
+  { path: 'settings', module: 'settings' },
+  { path: 'auditTrial', module: 'auditTrial' },
+  { path: 'lab/items', module: 'lab' },
+] as const satisfies ReadonlyArray<{ path: string; module: string | null }>;

@@ -31,6 +31,16 @@ export const theme = createTheme({
     },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Tooltip: { defaultProps: { openDelay: 200 } },
+    // A menu holds menu items only: Mantine's focus placeholder (a focusable div with no
+    // role) inside role="menu" is an axe-core critical violation (aria-required-children).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A long option list scrolls in its listbox itself, not in a scroll area around it:
+    // the keyboard moves through it from the field (aria-activedescendant), and the
+    // accessibility checks know a combobox's listbox needs no tab stop of its own.
+    Select: {
+      defaultProps: { withScrollArea: false },
+      styles: { options: { maxHeight: 220, overflowY: 'auto' } },
+    },
     // Links in running text are underlined, so they do not rely on colour alone.
     Anchor: { defaultProps: { underline: 'always' } },
   },

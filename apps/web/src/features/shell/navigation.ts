@@ -18,7 +18,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { Permission } from '@clinic/domain';
-import { SIDE_NAV_PAGES, type BranchPage } from '../../app/sections.ts';
+import { OTHER_PAGES, SIDE_NAV_PAGES, type BranchPage } from '../../app/sections.ts';
 import type { shellTexts } from '../../i18n/shell.ts';
 
 /** A section of the branch shell (see `BranchPage`) with its icon. */
@@ -58,20 +58,19 @@ export const SIDE_NAV: readonly Section[] = SIDE_NAV_PAGES.map((page) => ({
   icon: SIDE_NAV_ICONS[page.path],
 }));
 
+const OTHER_ICONS: Record<(typeof OTHER_PAGES)[number]['path'], Icon> = {
+  'queue-display': IconListNumbers,
+  invoice: IconFileInvoice,
+  payments: IconFileInvoice,
+  user: IconUser,
+  importer: IconClipboardList,
+};
+
 /** Sections reached from menus and links rather than the side navigation. */
-export const OTHER_SECTIONS: readonly Section[] = [
-  {
-    path: 'queue-display',
-    module: 'queue',
-    title: 'nav.queueDisplay',
-    icon: IconListNumbers,
-    permission: 'queueDisplay:read',
-  },
-  { path: 'invoice', module: 'invoice', title: 'nav.invoice', icon: IconFileInvoice },
-  { path: 'payments', module: 'payment', title: 'nav.payment', icon: IconFileInvoice },
-  { path: 'user', module: 'user', title: 'nav.user', icon: IconUser },
-  { path: 'importer', module: 'setting', title: 'nav.importer', icon: IconClipboardList },
-];
+export const OTHER_SECTIONS: readonly Section[] = OTHER_PAGES.map((page) => ({
+  ...page,
+  icon: OTHER_ICONS[page.path],
+}));
 
 export function sectionOf(path: string): Section | undefined {
   const first = path.split('/')[0] ?? '';

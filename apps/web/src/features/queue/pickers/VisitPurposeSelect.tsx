@@ -55,7 +55,8 @@ export function VisitPurposeSelect({
 
   return (
     <Combobox store={combobox} onOptionSubmit={toggle} size={size}>
-      <Combobox.Target targetType="button">
+      {/* A button that opens a list says whether the list is open. */}
+      <Combobox.Target targetType="button" aria-expanded={combobox.dropdownOpened}>
         <InputBase
           component="button"
           type="button"

@@ -1,0 +1,309 @@
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Audience } from '../../apps/web/src/app/routes.ts';
+import { axeProblems, coveredProblems, layoutProblems } from './sweep-checks.ts';
+import { addressOf, type SweepScreen } from './sweep-routes.ts';
+
+/** The sweep's screenshots and findings: kept after the run (CI artefacts). */
+export const SWEEP_DIR = resolve(import.meta.dirname, '../../test-results/sweep');
+/** The roles' browser storage and the route parameters, written by the setup. */
+export const SWEEP_STATE = resolve(import.meta.dirname, '../../test-results/sweep-state.json');
+
+/** The four sizes of issue 23: tablet upright and sideways, small laptop, desktop. */
+export const SWEEP_SIZES = [
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/**
+ * The demo users the sweep signs in as, in order of preference: a screen is opened by the
+ * first role of its audience whose permissions include the screen's.
+ */
+export const SWEEP_ROLES = [
+  {
+    name: 'frontdesk',
+    audience: 'staff',
+    username: 'demo.frontdesk',
+    signInPath: '/auth/login',
+    lands: /\/TPY\/queue$/,
+  },
+  {
+    name: 'admin',
+    audience: 'staff',
+    username: 'demo.admin',
+    signInPath: '/auth/login',
+    lands: /\/TPY\/queue$/,
+  },
+  {
+    name: 'owner',
+    audience: 'console',
+    username: 'demo.admin',
+    signInPath: '/login',
+    lands: /\/console\/tenant$/,
+  },
+].map((role) => ({ ...role, password: 'Clinic-demo-2026', audience: role.audience as Audience }));
+
+export interface SweepState {
+  params: Record<string, string>;
+  roles: Array<{
+    name: string;
+    audience: Audience;
+    permissions: string[];
+    storage: Exclude<BrowserContextOptions['storageState'], string | undefined>;
+  }>;
+}
+
+export interface SweepResult {
+  screen: string;
+  address: string;
+  size: string;
+  role: string;
+  problems: string[];
+  seconds: number;
+  steps: Record<string, number>;
+}
+
+/** Opens one screen at the context's size, checks it, its dialogs and its menus. */
+export async function sweepScreen(
+  browser: Browser,
+  options: { baseURL: string; viewport: { width: number; height: number } },
+  state: SweepState,
+  screen: SweepScreen,
+  /** The screen itself with its menus, or one of its dialogs. */
+  part: 'screen' | SweepScreen['dialogs'][number],
+): Promise<SweepResult> {
+  const name = part === 'screen' ? screen.name : `${screen.name}--${slug(part.key)}`;
+  const started = Date.now();
+  const size = `${options.viewport.width}x${options.viewport.height}`;
+  const role =
+    screen.audience === 'public'
+      ? null
+      : state.roles.find(
+          (r) =>
+            r.audience === screen.audience &&
+            (!screen.permission || r.permissions.includes(screen.permission)),
+        );
+  if (role === undefined)
+    throw new Error(`No sweep role of ${screen.audience} may open ${screen.pattern}`);
+  const address = addressOf(screen.pattern, state.params);
+  const context = await browser.newContext({ ...options, storageState: role?.storage });
+  const page = await context.newPage();
+  trackRequests(page);
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  const shots = resolve(SWEEP_DIR, size);
+  await mkdir(shots, { recursive: true });
+  // Seconds spent in each step, kept with the findings to see where the time goes.
+  const steps: Record<string, number> = {};
+  let lap = Date.now();
+  const step = (name: string) => {
+    steps[name] = (Date.now() - lap) / 1000;
+    lap = Date.now();
+  };
+  try {
+    await open(page, address);
+    if (new URL(page.url()).pathname !== address)
+      problems.push(`went to ${new URL(page.url()).pathname} instead`);
+    step('open');
+    if (part === 'screen') {
+      problems.push(...(await coveredProblems(page)), ...(await layoutProblems(page)));
+      if (screen.primaryActions && (await page.locator('[data-primary-action]').count()) === 0)
+        problems.push('no row marks its primary action (data-primary-action)');
+      step('layout');
+      problems.push(...(await axeProblems(page)));
+      step('axe');
+      await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+      step('screenshot');
+      problems.push(...(await sweepPopups(page, screen.frameMenus ? 'body' : 'main', problems)));
+      step('popups');
+    } else {
+      problems.push(...(await sweepDialog(page, part.button, `${shots}/${name}.png`)));
+      step('dialog');
+    }
+  } finally {
+    await context.close();
+  }
+  const result: SweepResult = {
+    screen: name,
+    address,
+    size,
+    role: role?.name ?? 'signed out',
+    problems: [...new Set(problems)],
+    seconds: (Date.now() - started) / 1000,
+    steps,
+  };
+  await writeFile(`${shots}/${name}.json`, JSON.stringify(result, null, 2));
+  return result;
+}
+
+/** Loads an address and waits until its data has arrived and nothing is loading. */
+async function open(page: Page, address: string): Promise<void> {
+  await page.goto(address);
+  // The app's own start (config, the route's code, then its data) may pause between
+  // requests: a first load waits for 500 ms without any.
+  await page.waitForLoadState('networkidle');
+  await settle(page);
+}
+
+const requestsInFlight = new WeakMap<Page, { count: number; last: number }>();
+
+/** Counts the page's requests in flight, for `settle`. */
+function trackRequests(page: Page): void {
+  const track = { count: 0, last: Date.now() };
+  requestsInFlight.set(page, track);
+  const done = () => {
+    track.count -= 1;
+    track.last = Date.now();
+  };
+  page.on('request', () => {
+    track.count += 1;
+    track.last = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/**
+ * Waits until no request has been in flight for 150 ms (the data a dialog or menu asked for
+ * has arrived; Playwright's 'networkidle' only waits once per page), then until nothing
+ * shows a loader.
+ */
+async function settle(page: Page): Promise<void> {
+  const track = requestsInFlight.get(page)!;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline && (track.count > 0 || Date.now() - track.last < 150))
+    await page.waitForTimeout(50);
+  await page
+    .locator('.mantine-Loader-root, [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+/** Mantine's dialog and menu transitions (150 to 200 ms): checks see the end state. */
+const transitions = (page: Page) => page.waitForTimeout(250);
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40);
+
+/** Opens a dialog by its button, checks it and its pickers, and closes it. */
+async function sweepDialog(page: Page, opener: RegExp, shot: string): Promise<string[]> {
+  const button = page.getByRole('button', { name: opener }).first();
+  if ((await button.count()) === 0) return [`no button ${opener} to open its dialog`];
+  const name = (await button.getAttribute('aria-label')) ?? (await button.innerText());
+  await button.click();
+  const dialog = page.getByRole('dialog').last();
+  try {
+    await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+  } catch {
+    return [`'${name}' opened no dialog`];
+  }
+  await settle(page);
+  await transitions(page);
+  const problems = [
+    ...(await layoutProblems(page, '[role="dialog"]')),
+    ...(await axeProblems(page, '[role="dialog"]')),
+  ];
+  await page.screenshot({ path: shot });
+  problems.push(...(await sweepPopups(page, '[role="dialog"]', problems)));
+  return problems.map((problem) => `dialog '${name}': ${problem}`);
+  return problems;
+}
+
+/**
+ * Opens every menu and picker (`aria-haspopup`) within a part of the page, one at a time:
+ * in a table, only the first row's (every row has the same). Checks each while open.
+ */
+async function sweepPopups(page: Page, within: string, known: string[]): Promise<string[]> {
+  const count = await page.evaluate((selector) => {
+    const scope = document.querySelector(selector);
+    if (!scope) return 0;
+    const triggers = [...scope.querySelectorAll('[aria-haspopup]')].filter((trigger) => {
+      if (trigger.getAttribute('aria-haspopup') === 'false') return false;
+      if (trigger.closest('[aria-hidden="true"], [inert]')) return false;
+      if (trigger.getClientRects().length === 0) return false;
+      if ((trigger as HTMLInputElement).disabled || (trigger as HTMLInputElement).readOnly)
+        return false;
+      // Outside the dialog being swept when the scope is the page.
+      if (selector !== '[role="dialog"]' && trigger.closest('[role="dialog"]')) return false;
+      const row = trigger.closest('tbody tr');
+      return !row || row === row.parentElement?.querySelector('tr');
+    });
+    triggers.forEach((trigger, index) => trigger.setAttribute('data-sweep-trigger', String(index)));
+    return triggers.length;
+  }, within);
+  const problems: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const trigger = page.locator(`${within} [data-sweep-trigger="${index}"]`).first();
+    if ((await trigger.count()) === 0) continue;
+    const name = await triggerName(trigger);
+    const popup = await openPopup(page, trigger);
+    if (!popup) {
+      problems.push(`the ${name} does not open on a click, or does not say so (aria-expanded)`);
+      continue;
+    }
+    // What the open popup adds: the page's own problems are reported once, without it.
+    const seen = [...(await layoutProblems(page, popup)), ...(await axeProblems(page, popup))];
+    problems.push(
+      ...seen
+        .filter((problem) => !known.includes(problem))
+        .map((problem) => `with the ${name} open: ${problem}`),
+    );
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(200);
+  }
+  return problems;
+}
+
+async function triggerName(trigger: Locator): Promise<string> {
+  return trigger.evaluate((element) => {
+    const kind = element.getAttribute('aria-haspopup');
+    const label =
+      element.getAttribute('aria-label') ??
+      (element.id &&
+        document.querySelector(`label[for="${CSS.escape(element.id)}"]`)?.textContent) ??
+      element.textContent ??
+      '';
+    return `${kind === 'true' ? 'menu' : kind} '${label.replace(/\s+/g, ' ').trim().slice(0, 40)}'`;
+  });
+}
+
+/** Clicks (then hovers) a trigger until it says it is expanded; answers its popup's selector. */
+async function openPopup(page: Page, trigger: Locator): Promise<string | null> {
+  await trigger.click();
+  let expanded = await waitExpanded(trigger);
+  if (!expanded) {
+    await trigger.hover();
+    expanded = await waitExpanded(trigger);
+  }
+  if (!expanded) return null;
+  await settle(page);
+  await transitions(page);
+  const controls = await trigger.getAttribute('aria-controls');
+  return controls ? `[id="${controls}"]` : 'body';
+}
+
+async function waitExpanded(trigger: Locator): Promise<boolean> {
+  try {
+    await trigger
+      .page()
+      .waitForFunction(
+        (element) => element?.getAttribute('aria-expanded') === 'true',
+        await trigger.elementHandle(),
+        { timeout: 1_000 },
+      );
+    return true;
+  } catch {
+    return false;
+  }
+}
