@@ -1,9 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_SECTIONS } from '../features/console/ConsoleLayout.tsx';
 import { appRoutes } from './router.tsx';
 import { ROUTES } from './routes.ts';
-import { CONSOLE_PAGES } from './sections.ts';
 
 /** The full path of every route that shows something (a leaf, or a layout's index). */
 function screenPaths(routes: readonly RouteObject[], parent = ''): string[] {
@@ -33,9 +31,5 @@ describe('the route table', () => {
       expect(paths.length).toBeGreaterThan(3);
       expect(new Set(paths).size).toBe(paths.length);
     }
-  });
-
-  it("sweeps the console's sections as its navigation lists them", () => {
-    expect(CONSOLE_PAGES).toEqual(CONSOLE_SECTIONS.map(({ path, module }) => ({ path, module })));
   });
 });

@@ -83,9 +83,8 @@ export const OTHER_PAGES = [
 
 /**
  * The console's sections (doc 3 section 2.2) served by its wildcard route, with the tenant
- * module that gates each; the same list as the console's navigation (`CONSOLE_SECTIONS`
- * in ConsoleLayout.tsx, checked by routes.test.ts), kept here as plain data for the route
- * table.
+ * module that gates each, as plain data for the route table; the console's navigation
+ * (`CONSOLE_SECTIONS` in ConsoleLayout.tsx) adds their titles.
  */
 export const CONSOLE_PAGES = [
   { path: 'tenant', module: null },

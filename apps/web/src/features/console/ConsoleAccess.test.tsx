@@ -2,6 +2,7 @@ import { ALL_MODULES, UserType, type UserType as UserTypeName } from '@clinic/do
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../i18n/index.ts';
@@ -28,10 +29,14 @@ function showConsole(type: UserTypeName, path: string, kind: SessionKind = 'tena
   );
 }
 
-const navigationLinks = () =>
-  within(screen.getByRole('navigation', { name: 'Main navigation' }))
+/** The console's section links, read from the drawer (jsdom is a narrow screen). */
+async function navigationLinks() {
+  await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
+  const navigation = await screen.findByRole('navigation', { name: 'Main navigation' });
+  return within(navigation)
     .getAllByRole('link')
     .map((link) => link.textContent);
+}
 
 afterEach(() => sessionStore.signOut('user'));
 
@@ -59,15 +64,15 @@ describe('the console', () => {
     }
   });
 
-  it('shows an administrator all ten sections', () => {
+  it('shows an administrator all ten sections', async () => {
     showConsole(UserType.administrator, '/console/branches');
-    expect(navigationLinks()).toHaveLength(10);
+    expect(await navigationLinks()).toHaveLength(10);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows the catalog user the catalogs only, and refuses the other sections', () => {
+  it('shows the catalog user the catalogs only, and refuses the other sections', async () => {
     showConsole(UserType.tenantCatalog, '/console/user-management');
-    expect(navigationLinks()).toEqual(['Catalogs']);
+    expect(await navigationLinks()).toEqual(['Catalogs']);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'This part of the console is not open to you.',
     );

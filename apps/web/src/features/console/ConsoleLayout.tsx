@@ -19,6 +19,7 @@ import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router'
 import { DATE_FORMATS, formatClinicInstant } from '../../app/date-format.ts';
 import { signOutAndLeave } from '../../app/sign-out.ts';
 import { useSession } from '../../api/session.ts';
+import { CONSOLE_PAGES } from '../../app/sections.ts';
 import { AppFrame } from '../../components/AppFrame.tsx';
 import { ComingSoonPage } from '../shell/ComingSoonPage.tsx';
 import { ForcePasswordDialog } from '../shell/ForcePasswordDialog.tsx';
@@ -26,19 +27,25 @@ import { InactivityGuard } from '../shell/InactivityDialog.tsx';
 import { ModuleGate } from '../shell/ModuleGate.tsx';
 import { ConsoleRefused, ConsoleSectionRefused } from './ConsoleRefused.tsx';
 
-/** Console sections (doc 3 section 2.2) with the tenant module that gates each. */
-export const CONSOLE_SECTIONS = [
-  { path: 'tenant', title: 'console.tenant', module: null },
-  { path: 'branches', title: 'console.branches', module: 'branches' },
-  { path: 'user-management', title: 'console.users', module: 'user' },
-  { path: 'user-role', title: 'console.roles', module: 'role' },
-  { path: 'catalogs/medications', title: 'console.catalogs', module: null },
-  { path: 'insurance/plans', title: 'console.insurance', module: 'insurance' },
-  { path: 'member', title: 'console.members', module: 'member' },
-  { path: 'settings', title: 'console.settings', module: 'settings' },
-  { path: 'auditTrial', title: 'console.audit', module: 'auditTrial' },
-  { path: 'lab/items', title: 'console.lab', module: 'lab' },
-] as const;
+/** Each console page's title (the pages and their modules: `CONSOLE_PAGES`, doc 3 section 2.2). */
+const CONSOLE_TITLES = {
+  tenant: 'console.tenant',
+  branches: 'console.branches',
+  'user-management': 'console.users',
+  'user-role': 'console.roles',
+  'catalogs/medications': 'console.catalogs',
+  'insurance/plans': 'console.insurance',
+  member: 'console.members',
+  settings: 'console.settings',
+  auditTrial: 'console.audit',
+  'lab/items': 'console.lab',
+} as const satisfies Record<(typeof CONSOLE_PAGES)[number]['path'], string>;
+
+/** Console sections with the tenant module that gates each, in the navigation's order. */
+export const CONSOLE_SECTIONS = CONSOLE_PAGES.map((page) => ({
+  ...page,
+  title: CONSOLE_TITLES[page.path],
+}));
 
 type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
 
