@@ -68,7 +68,7 @@ describe('queue page', () => {
       'Action',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
-    const dialog = screen.getByRole('dialog', { name: 'Queue columns' });
+    const dialog = await screen.findByRole('dialog', { name: 'Queue columns' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Seq' }));
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'NRIC' }));
     expect(headers()[0]).toBe('Seq');

@@ -12,7 +12,6 @@ import {
   useClinicOffset,
 } from '../../app/clinic-time.ts';
 import { snackbar } from '../../components/dialogs.tsx';
-import { ColumnChooserDialog } from './ColumnChooserDialog.tsx';
 import { QueueListPanel } from './QueueListPanel.tsx';
 import { QueueTabs } from './QueueTabs.tsx';
 import { QueueToolbar } from './QueueToolbar.tsx';
@@ -21,6 +20,9 @@ import { readQueueColumns, saveQueueColumns, type QueueColumn } from './queue-co
 
 // The dialogs opened from the toolbar or a row (patient forms, search, labels) load when
 // first opened, so the list shows without their code.
+const ColumnChooserDialog = lazy(async () => ({
+  default: (await import('./ColumnChooserDialog.tsx')).ColumnChooserDialog,
+}));
 const AddToQueueDialog = lazy(async () => ({
   default: (await import('./add/AddToQueueDialog.tsx')).AddToQueueDialog,
 }));
@@ -108,10 +110,10 @@ export function QueuePage() {
           />
         }
       />
-      {dialog?.kind === 'columns' && (
-        <ColumnChooserDialog columns={columns} onChange={setColumns} onClose={close} />
-      )}
       <Suspense fallback={null}>
+        {dialog?.kind === 'columns' && (
+          <ColumnChooserDialog columns={columns} onChange={setColumns} onClose={close} />
+        )}
         {dialog?.kind === 'add' && <AddToQueueDialog onClose={close} />}
         {dialog?.kind === 'search' && <SearchByPatientDialog onClose={close} />}
         {dialog?.kind === 'queueLabel' && <QueueLabelDialog entry={dialog.entry} onClose={close} />}

@@ -1,11 +1,11 @@
-import { Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { AppDialog } from '../../components/AppDialog.tsx';
-import { snackbar } from '../../components/dialogs.tsx';
 import type { Session } from '../../api/session.ts';
-import { ChangePasswordForm } from '../accounts/ChangePasswordForm.tsx';
+
+// Only a user with a temporary password sees the dialog: its code loads for them alone.
+const ForcedPasswordView = lazy(async () => ({
+  default: (await import('./ForcedPasswordView.tsx')).ForcedPasswordView,
+}));
 
 /**
  * A user who has not chosen a password yet (a temporary password from the clinic's mail)
@@ -22,7 +22,6 @@ export function ForcePasswordDialog({
   keepOn: string;
   home: string;
 }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const forced = session.info.user.mustChangePassword;
@@ -31,24 +30,10 @@ export function ForcePasswordDialog({
     if (forced && location.pathname !== keepOn) void navigate(keepOn, { replace: true });
   }, [forced, location.pathname, keepOn, navigate]);
 
+  if (!forced) return null;
   return (
-    <AppDialog
-      opened={forced}
-      onClose={() => {}}
-      dismissible={false}
-      title={t('password.forcedTitle')}
-      centered
-    >
-      <Text size="sm" mb="md">
-        {t('password.forcedText')}
-      </Text>
-      <ChangePasswordForm
-        username={session.info.user.username}
-        onChanged={() => {
-          snackbar.success(t('password.changed'));
-          void navigate(home, { replace: true });
-        }}
-      />
-    </AppDialog>
+    <Suspense fallback={null}>
+      <ForcedPasswordView session={session} home={home} />
+    </Suspense>
   );
 }
