@@ -108,6 +108,8 @@ test('[LAYOUT] with all 15 queue columns on a 1366 px laptop the Action column s
   await expect(page).toHaveURL('/MAIN/queue');
   await page.getByRole('button', { name: 'Columns' }).click();
   const chooser = page.getByRole('dialog', { name: 'Queue columns' });
+  // The chooser's code loads when it is first opened.
+  await expect(chooser.getByRole('checkbox').first()).toBeVisible();
   for (const box of await chooser.getByRole('checkbox').all()) await box.check();
   await page.keyboard.press('Escape');
   const table = page.getByRole('table', { name: 'Queue of the day' });
