@@ -7,7 +7,12 @@ import { featureGraph, findCycles, importGraph } from './import-cycles.mjs';
 /** A throw-away source tree laid out as the repository's. */
 function tree(files) {
   const root = mkdtempSync(join(tmpdir(), 'cycles-'));
-  for (const folder of ['packages/domain/src', 'apps/server/src', 'apps/web/src'])
+  for (const folder of [
+    'packages/domain/src',
+    'packages/print/src',
+    'apps/server/src',
+    'apps/web/src',
+  ])
     mkdirSync(join(root, folder), { recursive: true });
   for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
   return root;

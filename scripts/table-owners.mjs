@@ -27,12 +27,22 @@ export const TABLE_OWNERS = {
   patientNameWords: 'features/patients', // kept by a trigger on patients
   cardNumberCounters: 'features/patients',
   visits: 'features/visits',
-  diagnoses: 'features/visits',
+  diagnoses: 'features/diagnoses',
+  snomedDescriptions: 'features/diagnoses', // global terminology, loaded by migrations and snomed:load
+  snomedWords: 'features/diagnoses', // kept by a trigger on snomed_descriptions
+  allergies: 'features/allergies',
   prescriptions: 'features/visits',
+  visitFacts: 'features/vitals',
+  physicalReadings: 'features/vitals',
+  consultNotes: 'features/vitals',
+  medicalCertificates: 'features/medical-certificates',
+  mcCounters: 'features/medical-certificates',
   queueEntries: 'features/queue',
   queueCounters: 'features/queue',
   doctorRooms: 'features/queue-display',
   displayLinks: 'features/queue-display',
+  documents: 'features/documents',
+  documentCategories: 'features/documents',
   auditEvents: 'platform/audit.ts',
   mailOutbox: 'platform/mail.ts',
   throttleEvents: 'platform/throttle.ts',

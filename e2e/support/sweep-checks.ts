@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 /**
  * The layout checks of the route sweep, run in the page as it is shown: each answers the
@@ -9,15 +10,54 @@ import type { Page } from '@playwright/test';
 /** The WCAG 2.1 A and AA rules. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * axe-core's source, the version `@axe-core/playwright` (pinned) depends on. The sweep runs
+ * axe itself: `AxeBuilder.analyze()` evaluates the 640 kB script in the page on every call
+ * (twice), then opens a blank page, evaluates it there again and hands it the results
+ * (`finishRun`), which cost more than the checks on a small part such as an open menu. The
+ * app has no frames, so one `axe.run` in the page gives the same answer.
+ */
+const AXE_SOURCE = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
+    'axe-core/axe.min.js',
+  ),
+  'utf8',
+);
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
+
 /** Critical and serious axe-core violations, in the whole page or in one part of it. */
 export async function axeProblems(page: Page, within?: string): Promise<string[]> {
-  // Violations only: axe then skips the details of what passed, most of its time on a big page.
-  // (`options` replaces what `withTags` set, so it comes first.)
-  let builder = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(AXE_TAGS);
-  if (within) builder = builder.include(within);
-  const { violations } = await builder.analyze();
+  // Evaluated through Playwright (the content security policy does not apply), once per
+  // document: a new page or a reload has no `axe`.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    async ({ tags, selector }) => {
+      const axe = (window as unknown as { axe: AxeRunner }).axe;
+      // Violations only: axe then skips the details of what passed, most of its time on a
+      // big page.
+      const results = await axe.run(selector ? { include: [selector] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+        iframes: false,
+      });
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((node) => ({
+          target: node.target.map(String),
+          failureSummary: node.failureSummary,
+        })),
+      }));
+    },
+    { tags: AXE_TAGS, selector: within },
+  );
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => {
@@ -26,6 +66,14 @@ export async function axeProblems(page: Page, within?: string): Promise<string[]
       const why = v.nodes[0]?.failureSummary?.replace(/\s+/g, ' ').slice(0, 160) ?? '';
       return `axe ${v.impact} ${v.id}: ${v.help} (${nodes.join(', ')}${more}): ${why}`;
     });
+}
+
+/** The part of axe-core's API the sweep uses (its types are not imported into the page). */
+interface AxeRunner {
+  run(
+    context: Document | { include: string[] },
+    options: Record<string, unknown>,
+  ): Promise<{ violations: AxeViolation[] }>;
 }
 
 /**

@@ -29,7 +29,8 @@ const FRAME_SCREENS = new Set(['queue', 'consoleTenant']);
 
 export function sweepScreens(): SweepScreen[] {
   return Object.entries(ROUTES as Record<string, ScreenRoute>).flatMap(([id, route]) => {
-    if (route.redirects) return [];
+    // A redirect has no screen of its own; a route showing another's screen is swept there.
+    if (route.redirects || route.sweptAs) return [];
     const base = {
       audience: route.audience,
       permission: route.permission,

@@ -2,6 +2,7 @@ import { nricFor } from '@clinic/domain';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { addPatient, addStaff, createClinic, enqueue } from '../support/clinic.ts';
+import { capturePdfs, pdfText } from '../support/pdf.ts';
 import { expectAccessible, recordSnackbars, signInAsStaff, snap } from '../support/screens.ts';
 
 async function choose(page: Page, field: string, option: string | RegExp) {
@@ -145,14 +146,10 @@ test('[QUEUE] the column chooser is kept across a reload', async ({ page }) => {
 });
 
 test('[QUEUE] the queue label prints the number, the name and the notice', async ({ page }) => {
-  await page.addInitScript(() => {
-    (window as unknown as { printed: string[] }).printed = [];
-    // The print dialog itself is the browser's; record what would go to paper.
-    window.print = () => {
-      const labels = document.querySelector('.label-print-root');
-      (window as unknown as { printed: string[] }).printed.push(labels?.textContent ?? '');
-    };
-  });
+  // The first print loads the PDF library and renders twice (preview, then the copies).
+  test.setTimeout(150_000);
+  // Every PDF the page makes (the preview, then the printed copies), to read back.
+  await capturePdfs(page);
   const clinic = await createClinic();
   const doctor = await addStaff(clinic, '50', 'Rachel');
   const desk = await addStaff(clinic, 'Front Desk', 'Desmond');
@@ -160,15 +157,22 @@ test('[QUEUE] the queue label prints the number, the name and the notice', async
   await signInAsStaff(page, desk.username, desk.password);
   await page.getByRole('button', { name: 'Print the queue label of 001' }).click();
   const dialog = page.getByRole('dialog', { name: 'Queue label 001' });
-  await expect(dialog.getByText('PLEASE BE SEATED. YOU WILL BE SERVED SHORTLY.')).toBeVisible();
-  await expect(dialog.getByText('Tan Hwee Leng')).toBeVisible();
+  // The PDF library loads and renders the label on first use.
+  await expect(dialog.getByTitle('Queue label 001')).toBeVisible({ timeout: 45_000 });
+  const preview = await pdfText(page, 0);
+  expect(preview.pages).toEqual([[215.43, 99.21]]);
+  expect(preview.text).toContain('PLEASE BE SEATED. YOU WILL BE SERVED SHORTLY.');
+  expect(preview.text).toContain('Tan Hwee Leng');
   await dialog.getByRole('textbox', { name: 'Number of Copies' }).fill('2');
   await snap(page, 'queue-label');
   await dialog.getByRole('button', { name: 'Print' }).click();
-  const printed = await page.waitForFunction(
-    () => (window as unknown as { printed: string[] }).printed[0],
-  );
-  const text = (await printed.jsonValue()) as string;
-  expect(text.match(/PLEASE BE SEATED/g)).toHaveLength(2);
-  expect(text).toContain('Tan Hwee Leng');
+  // What goes to the printer: a PDF of two 76 x 35 mm labels, printed through a frame.
+  await expect(page.locator('iframe.print-frame')).toHaveAttribute('src', /^blob:/);
+  const printed = await pdfText(page, 1);
+  expect(printed.pages).toEqual([
+    [215.43, 99.21],
+    [215.43, 99.21],
+  ]);
+  expect(printed.text.match(/PLEASE BE SEATED/g)).toHaveLength(2);
+  expect(printed.text).toContain('Tan Hwee Leng');
 });

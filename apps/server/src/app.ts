@@ -15,6 +15,7 @@ import { openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { accountsRoutes } from './features/accounts/accounts.routes.ts';
 import { recordSessionActivity } from './features/accounts/session.service.ts';
 import { branchesRoutes } from './features/branches/branches.routes.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
 import {
   notificationsRoutes,
   SERVICE_RESTART_CLOSE,
@@ -23,7 +24,13 @@ import { optionsRoutes } from './features/options/options.routes.ts';
 import { patientsRoutes } from './features/patients/patients.routes.ts';
 import { queueDisplayRoutes } from './features/queue-display/queue-display.routes.ts';
 import { queueRoutes } from './features/queue/queue.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { visitsRoutes } from './features/visits/visits.routes.ts';
+import { vitalsRoutes } from './features/vitals/vitals.routes.ts';
+import { diagnosesRoutes } from './features/diagnoses/diagnoses.routes.ts';
+import { allergiesRoutes } from './features/allergies/allergies.routes.ts';
+import { medicalCertificatesRoutes } from './features/medical-certificates/mc.routes.ts';
+import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
 import { requireAuditDeclarations } from './platform/audit.ts';
@@ -34,6 +41,7 @@ import { FairShare, installFairShare } from './platform/fair-share.ts';
 import { installHealthRoutes } from './platform/health.ts';
 import { MailOutbox } from './platform/mail.ts';
 import { createMetrics, installMetrics } from './platform/metrics.ts';
+import { openStorage } from './platform/storage/index.ts';
 import { Throttle } from './platform/throttle.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { serveWebApp } from './platform/web-static.ts';
@@ -71,13 +79,18 @@ function requestForLog(request: FastifyRequest) {
 /**
  * The web app loads only its own files; Mantine and the label printer set inline styles.
  * Plain HTTP stays usable (a clinic's LAN address), so requests are not upgraded to HTTPS.
+ * Printing (docs/architecture.md, "Printing"): the PDF renderer's layout engine is
+ * WebAssembly shipped inside its own script as a data: URI, which it fetches and compiles
+ * ('wasm-unsafe-eval' allows compiling WebAssembly only, not eval of JavaScript); the
+ * preview and the print job show the PDF in a frame of a blob: URL.
  */
 const CONTENT_POLICY = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", 'data:'],
+  frameSrc: ["'self'", 'blob:'],
   objectSrc: ["'none'"],
   frameAncestors: ["'self'"],
   upgradeInsecureRequests: null,
@@ -207,6 +220,7 @@ export async function buildApp(
     throttle: new Throttle(database.db),
     log: app.log,
     metrics,
+    storage: openStorage(config.storage),
   };
   app.decorate('appContext', ctx);
   ctx.mail.startRetrying(config.mailRetrySeconds);
@@ -263,7 +277,14 @@ export async function buildApp(
       await api.register(queueRoutes(ctx));
       await api.register(queueDisplayRoutes(ctx));
       await api.register(visitsRoutes(ctx));
+      await api.register(vitalsRoutes(ctx));
+      await api.register(diagnosesRoutes(ctx));
+      await api.register(allergiesRoutes(ctx));
+      await api.register(medicalCertificatesRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
+      await api.register(documentsRoutes(ctx));
+      await api.register(reportsRoutes(ctx));
+      await api.register(auditTrailRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

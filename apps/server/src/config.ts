@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DOCUMENT_MAX_BYTES_DEFAULT } from '@clinic/domain';
+import { defaultFilesFolder, type StorageSettings } from './platform/storage/index.ts';
 
 export interface AppConfig {
   /** PostgreSQL connection string; without it the embedded PGlite database is used. */
@@ -52,6 +54,13 @@ export interface AppConfig {
   clinicConcurrency: number;
   /** Create the demo clinic (published password) in an empty database; never in production. */
   seedDemo: boolean;
+  /**
+   * Where files live: a folder (FILES_DIR, default `files` under DATA_DIR) or, with
+   * FILE_STORAGE=s3, a bucket of S3 or an S3-compatible server (S3_* settings).
+   */
+  storage: StorageSettings;
+  /** Largest file an upload may carry (UPLOAD_MAX_BYTES); larger ones get 413. */
+  uploadMaxBytes: number;
 }
 
 /** Settings that cannot be used: each names its variable and what it must be. */
@@ -113,7 +122,35 @@ const Env = z.object({
   CLINIC_CONCURRENCY: whole(1, 1000),
   SEED_DEMO: flag,
   NODE_ENV: optionalText,
+  FILE_STORAGE: z.preprocess(unset, z.enum(['folder', 's3'], 'must be folder or s3').optional()),
+  FILES_DIR: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: url,
+  S3_REGION: optionalText,
+  S3_FORCE_PATH_STYLE: flag,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_KEY_PREFIX: optionalText,
+  UPLOAD_MAX_BYTES: whole(1024, 1024 * 1024 * 1024),
 });
+
+/** The file storage the settings choose; S3 needs its bucket. */
+function storageFrom(e: z.infer<typeof Env>, dataDir: string): StorageSettings {
+  if (e.FILE_STORAGE !== 's3') {
+    return { kind: 'folder', folder: e.FILES_DIR ?? defaultFilesFolder(dataDir) };
+  }
+  if (!e.S3_BUCKET) throw new ConfigError(['S3_BUCKET is required when FILE_STORAGE=s3']);
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    keyPrefix: e.S3_KEY_PREFIX ?? '',
+  };
+}
 
 function trustProxyFrom(value: string | undefined): boolean | number | string {
   const setting = value ?? '';
@@ -143,11 +180,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const seedDemo = e.SEED_DEMO === undefined ? !production : e.SEED_DEMO === 'true';
   const port = e.PORT ?? 3000;
+  const dataDir = e.DATA_DIR ?? resolve(process.cwd(), 'data');
   return {
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
     eventsDatabaseUrl: e.EVENTS_DATABASE_URL,
-    dataDir: e.DATA_DIR ?? resolve(process.cwd(), 'data'),
+    dataDir,
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS !== 'false',
     port,
     // The demo clinic's password is published: it stays on this machine unless HOST says.
@@ -167,5 +205,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS ?? 5000,
     clinicConcurrency: e.CLINIC_CONCURRENCY ?? DATABASE_POOL_SIZE / 2,
     seedDemo,
+    storage: storageFrom(e, dataDir),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? DOCUMENT_MAX_BYTES_DEFAULT,
   };
 }

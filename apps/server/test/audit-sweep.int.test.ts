@@ -20,6 +20,7 @@ import {
   type ApiResponse,
   type TestUser,
 } from './helpers.ts';
+import { MULTIPART_ROUTES, uploadSample } from './multipart.ts';
 import { sampleRequest, type IdBook, type SampleRequest } from './route-samples.ts';
 
 /**
@@ -30,7 +31,15 @@ import { sampleRequest, type IdBook, type SampleRequest } from './route-samples.
  */
 
 /** Routes that touch patients' data and write no audit row: adding one is a decision. */
-const NO_AUDIT_ROUTES = ['GET /api/v1/patients/option', 'GET /api/v1/queue'].sort();
+const NO_AUDIT_ROUTES = [
+  'GET /api/v1/patients/option',
+  'GET /api/v1/queue',
+  'GET /api/v1/audit-events',
+  // Terminology and option lists of the diagnosis editor and the allergy form: no patient.
+  'GET /api/v1/snomed-ct',
+  'GET /api/v1/allergies/options',
+  'GET /api/v1/allergies/adverse-reaction/options',
+].sort();
 
 /** Every table and database function a query names, as the recorder saw them. */
 class QueryRecorder implements KyselyPlugin {
@@ -88,8 +97,14 @@ let nobody: TestUser;
 let ids: IdBook;
 let patientId: string;
 let entryId: string;
+/** A document of the patient (the document routes' `:id` and `:fileId`). */
+let documentId: string;
 /** Values another patient holds, that a change of the first may not take. */
 let taken: Record<string, unknown>;
+/** A medical certificate of the patient's visit. */
+let mcId: string;
+/** A third patient's visit for the diagnosis and allergy routes (a diagnosis keeps a visit). */
+let clinicalIds: IdBook;
 
 async function enqueue(patient: string): Promise<string> {
   const entry = await t.call('POST', '/api/v1/queue', {
@@ -120,8 +135,42 @@ beforeAll(async () => {
     cardNo: otherProfile.body.data.cardNo,
     version: 999,
   };
+  const clinical = await t.call('POST', '/api/v1/patients', { ...admin, body: patientBody() });
+  const clinicalPatient: string = clinical.body.data.patientId;
+  await enqueue(clinicalPatient);
+  const clinicalVisits = await t.call('GET', `/api/v1/visits?patientId=${clinicalPatient}`, admin);
+  const clinicalVisit: string = clinicalVisits.body.data.items[0].id;
+  const diagnosis = await t.call('POST', '/api/v1/diagnosis', {
+    ...admin,
+    body: { visitId: clinicalVisit, patientId: clinicalPatient, model: { id: '44054006' } },
+  });
+  expectStatus(diagnosis, 201);
+  const allergy = await t.call('POST', '/api/v1/allergies', {
+    ...admin,
+    body: {
+      patientID: clinicalPatient,
+      allergyType: 'Drug',
+      allergyDrugID: 'drug-aspirin',
+      allergyReaction: 'N',
+      allergyRemark: 'Wheeze',
+      onsetDate: '2020-01-01',
+    },
+  });
+  expectStatus(allergy, 201);
+  clinicalIds = {
+    patientId: clinicalPatient,
+    patientID: clinicalPatient,
+    visitId: clinicalVisit,
+    visitID: clinicalVisit,
+    diagnosisId: diagnosis.body.data.id,
+    allergyId: allergy.body.data.id,
+  };
   const visits = await t.call('GET', `/api/v1/visits?patientId=${patientId}`, admin);
+  const document = await uploadSample(t, admin, patientId);
+  expect(document.status).toBe(201);
+  documentId = document.body.data.id;
   ids = {
+    fileId: documentId,
     id: entryId,
     patientId,
     patientID: patientId,
@@ -130,6 +179,23 @@ beforeAll(async () => {
     visitId: visits.body.data.items[0].id,
     exchangeId: otherEntry,
   };
+  const mc = await t.call('POST', '/api/v1/medical-certificates', {
+    ...admin,
+    body: {
+      visitId: ids.visitId,
+      issuedDate: '2026-11-25',
+      fromDate: '2026-11-25',
+      toDate: '2026-11-25',
+    },
+  });
+  expectStatus(mc, 201);
+  mcId = mc.body.data.id;
+  const reading = await t.call('POST', `/api/v1/physical-readings/${ids.visitId}`, {
+    ...admin,
+    body: { readingTime: todayStart(), pulse: 70 },
+  });
+  expectStatus(reading, 201);
+  ids.readingId = reading.body.data.id;
 });
 
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;
@@ -138,17 +204,104 @@ const ruleOf = (route: ApiRoute): AuditRule | undefined =>
 
 /** The id a route's `:id` stands for: the patient's for patient routes, else the entry's. */
 function idsFor(route: ApiRoute): IdBook {
+  if (route.url.startsWith('/api/v1/diagnosis'))
+    return { ...ids, ...clinicalIds, id: clinicalIds.diagnosisId };
+  if (route.url.startsWith('/api/v1/allergies'))
+    return { ...ids, ...clinicalIds, id: clinicalIds.allergyId };
   if (route.url.startsWith('/api/v1/patients/')) return { ...ids, id: patientId };
   if (route.url.startsWith('/api/v1/visits/')) return { ...ids, id: ids.visitId };
+  if (route.url.startsWith('/api/v1/medical-certificates/') || route.url === '/api/v1/reports/mc') {
+    return { ...ids, id: mcId };
+  }
+  if (route.url.startsWith('/api/v1/documents/')) return { ...ids, id: documentId };
+  if (route.url.startsWith('/api/v1/reports/labels/patient')) return { ...ids, id: patientId };
+  // Vitals: a visit's facts and readings by the visit's id; one reading by its own.
+  if (route.url.startsWith('/api/v1/visit-facts/')) return { ...ids, id: ids.visitId };
+  if (route.url.startsWith('/api/v1/physical-readings/') && route.method !== 'PUT')
+    return { ...ids, id: ids.visitId };
+  if (
+    route.url.startsWith('/api/v1/physical-readings/') ||
+    route.url.startsWith('/api/v1/readings/')
+  )
+    return { ...ids, id: ids.readingId };
   return ids;
 }
 
-async function currentVersion(): Promise<number> {
+/** The version of a vitals route's record now (undefined for the other routes). */
+async function vitalsVersion(route: ApiRoute): Promise<number | undefined> {
+  const { url } = route;
   return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    if (url.startsWith('/api/v1/visit-facts/')) {
+      const row = await tx.db
+        .selectFrom('visitFacts')
+        .select('version')
+        .where('visitId', '=', ids.visitId!)
+        .executeTakeFirst();
+      return row?.version ?? 0;
+    }
+    if (url.startsWith('/api/v1/physical-readings/') || url.startsWith('/api/v1/readings/')) {
+      const row = await tx.db
+        .selectFrom('physicalReadings')
+        .select('version')
+        .where('id', '=', ids.readingId!)
+        .executeTakeFirst();
+      return row?.version ?? 0;
+    }
+    if (url.endsWith('/note')) {
+      const row = await tx.db
+        .selectFrom('consultNotes')
+        .select('version')
+        .where('visitId', '=', ids.visitId!)
+        .executeTakeFirst();
+      return row?.version ?? 0;
+    }
+    return undefined;
+  });
+}
+
+async function currentVersion(route: ApiRoute): Promise<number> {
+  return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    if (route.url.startsWith('/api/v1/medical-certificates/')) {
+      const mc = await tx.db
+        .selectFrom('medicalCertificates')
+        .select('version')
+        .where('id', '=', mcId)
+        .executeTakeFirstOrThrow();
+      return mc.version;
+    }
+    if (route.url.startsWith('/api/v1/documents/')) {
+      const document = await tx.db
+        .selectFrom('documents')
+        .select('version')
+        .where('id', '=', documentId)
+        .executeTakeFirstOrThrow();
+      return document.version;
+    }
     const row = await tx.db
       .selectFrom('queueEntries')
       .select('version')
       .where('id', '=', entryId)
+      .executeTakeFirstOrThrow();
+    return row.version;
+  });
+}
+
+/**
+ * A visit route's change needs the visit's version, and the timer the state it starts from:
+ * not started for consult-in, running for consult-out. Answers the visit's version.
+ */
+async function readyVisit(route: ApiRoute): Promise<number> {
+  return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const timer = route.url.endsWith('/consult-in')
+      ? { consultStart: null, consultEnd: null }
+      : route.url.endsWith('/consult-out')
+        ? { consultStart: new Date(Date.now() - 60_000), consultEnd: null }
+        : {};
+    const row = await tx.db
+      .updateTable('visits')
+      .set({ ...timer, updatedAt: new Date() })
+      .where('id', '=', ids.visitId!)
+      .returning('version')
       .executeTakeFirstOrThrow();
     return row.version;
   });
@@ -159,7 +312,16 @@ async function successfulRequest(route: ApiRoute): Promise<SampleRequest> {
   const request = sampleRequest(route, idsFor(route), todayStart() + 3600);
   if (typeof request.body !== 'object' || request.body === null) return request;
   const body: Record<string, unknown> = { ...request.body };
-  if ('version' in body) body.version = await currentVersion();
+  // The diagnosis and allergy made for the sweep are at their first version.
+  const own = /^\/api\/v1\/(diagnosis|allergies)\//.test(route.url);
+  if ('version' in body) {
+    body.version = own
+      ? 1
+      : ((await vitalsVersion(route)) ??
+        (route.url.startsWith('/api/v1/visits/')
+          ? await readyVisit(route)
+          : await currentVersion(route)));
+  }
   if ('nric' in body) body.nric = patientBody().nric;
   return { ...request, body };
 }
@@ -222,7 +384,13 @@ function auditedRoutes(): ApiRoute[] {
   const audited = t.app.routeTable.filter((route) => ruleOf(route));
   return [
     ...audited.filter((route) => route.method !== 'DELETE'),
-    ...audited.filter((route) => route.method === 'DELETE'),
+    // The queue's delete voids the visit, whose records (certificates) are then read-only.
+    ...audited.filter(
+      (route) => route.method === 'DELETE' && !route.url.startsWith('/api/v1/queue'),
+    ),
+    ...audited.filter(
+      (route) => route.method === 'DELETE' && route.url.startsWith('/api/v1/queue'),
+    ),
   ];
 }
 
@@ -292,7 +460,9 @@ describe('the audit trail over every route', () => {
       const rule = ruleOf(route)!;
       const request = await successfulRequest(route);
       const { response, rows, from, until } = await newRows(() =>
-        t.call(request.method, request.url, { ...admin, body: request.body }),
+        MULTIPART_ROUTES.has(key(route))
+          ? uploadSample(t, admin, patientId)
+          : t.call(request.method, request.url, { ...admin, body: request.body }),
       );
       if (response.status >= 300) {
         problems.push(
@@ -305,7 +475,7 @@ describe('the audit trail over every route', () => {
       const patient =
         route.access !== 'public' && route.access.permission === 'patients:create'
           ? response.body.data.patientId
-          : patientId;
+          : (idsFor(route).patientId ?? patientId);
       const expected = {
         userId: adminId,
         branchId: admin.branchId,

@@ -7,6 +7,8 @@ import {
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes, randomInt } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { configFromEnv, type AppConfig } from '../src/config.ts';
@@ -67,6 +69,7 @@ export async function startTestApp(
     smtpUrl,
     publicUrl: 'http://clinic.test',
     logLevel: 'error',
+    storage: { kind: 'folder', folder: join(tmpdir(), 'clinic-test-files') },
     ...overrides,
   };
   const app = await buildApp(config, { database: db, logger: false });

@@ -27,15 +27,23 @@ const SIGNED_IN_ROUTES = [
   'GET /api/v1/patients/card-prefixes/options',
   'GET /api/v1/doctors/options',
   'GET /api/v1/companies/options',
+  'GET /api/v1/dictionary/options',
+  // The branch's letterhead every printout starts with (no patient's data in it).
+  'GET /api/v1/reports/header',
+  'GET /api/v1/reports/:branchId/logo',
+  'GET /api/v1/document-categories/options',
 ].sort();
 
 const { t, clinic, admin, users } = setupApiTest({ users: { doctor: { type: '50' } } });
 let nobody: { id: string; token: string };
+/** The same role held by a console user: the console's routes refuse other users earlier. */
+let consoleNobody: { id: string; token: string };
 let ids: IdBook;
 
 beforeAll(async () => {
   const noRole = await createRole(t, clinic, 'Nobody');
   nobody = await addUser(t, clinic, 'Front Desk', { roleIds: [noRole] });
+  consoleNobody = await addUser(t, clinic, 'Administrator', { roleIds: [noRole] });
   const doctor = users.doctor;
 
   // Real ids, so a refusal is the permission's and not a missing record's.
@@ -108,7 +116,8 @@ describe('a role that allows nothing', () => {
       } else {
         const request = sampleRequest(route, ids, todayStart() + 3600);
         response = await t.call(request.method, request.url, {
-          token: nobody.token,
+          token:
+            route.access !== 'public' && route.access.console ? consoleNobody.token : nobody.token,
           branchId: clinic.branchId,
           body: request.body,
         });

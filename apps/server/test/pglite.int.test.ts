@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setupApiTest } from './api-fixture.ts';
 import { openDatabase } from '../src/db/connection.ts';
-import { DEMO_PASSWORD, demoSignIns, seedDemo } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD, DEMO_SUBDOMAIN, demoSignIns, seedDemo } from '../src/seed/demo.ts';
+import { tenantIdBySubdomain } from '../src/platform/directory.ts';
 import { withTenant } from '../src/db/tenant-db.ts';
 import { expectStatus, newClinic, signIn, startTestApp } from './helpers.ts';
 
@@ -22,6 +23,12 @@ describe('on PGlite', () => {
     expect((await count()).rows[0]!.n).toBe(1);
     expect(await seedDemo(t.app.appContext)).toBe('present');
     expect((await count()).rows[0]!.n).toBe(1);
+    // A two-day MC and an excuse chit on a finished consultation, seeded once.
+    const demoTenant = await tenantIdBySubdomain(t.database.db, DEMO_SUBDOMAIN);
+    const certificates = await withTenant(t.database.db, demoTenant!, (tx) =>
+      tx.db.selectFrom('medicalCertificates').select(['mcNo', 'excuseChit']).execute(),
+    );
+    expect(certificates.map((mc) => mc.excuseChit).sort()).toEqual([false, true]);
     for (const demo of demoSignIns) {
       const session = await signIn(t, demo.username, DEMO_PASSWORD);
       expect(session.user.type).toBe(demo.type);

@@ -57,6 +57,7 @@ const NAMED_VALUES: Record<string, unknown> = {
   filter: 'patient_name',
   code: 'SAMPLE',
   list: 'visitPurpose',
+  category: 'Other',
   version: 1,
   isBackdate: false,
   activeCode: '12345678',
@@ -65,6 +66,32 @@ const NAMED_VALUES: Record<string, unknown> = {
   username: 'nobody@example.com',
   password: 'Wrong-password-1',
   subdomain: 'nobody-here',
+  mcNo: null,
+  issuedDate: '2026-11-25',
+  fromDate: '2026-11-25',
+  toDate: '2026-11-26',
+  fromTime: null,
+  toTime: null,
+  typeId: 1,
+  // Visit facts and physical readings: values within their ranges (height fits both the
+  // facts' metres and a reading's centimetres).
+  height: 1.7,
+  weight: 70,
+  waist: 80,
+  systolic: 120,
+  diastolic: 80,
+  pulse: 72,
+  glucose: 5.5,
+  temperature: 36.8,
+  smokingAssessmentDate: null,
+  // Diagnoses and allergies: a starter-list concept, an allergen of the list.
+  model: { id: '38341003', name: 'Hypertension', remark: null },
+  allergyType: 'Drug',
+  allergyDrugID: 'drug-penicillin',
+  allergyReaction: 'Y',
+  allergyRemark: 'Rash',
+  onsetDate: '2020-01-01',
+  hciCode: null,
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

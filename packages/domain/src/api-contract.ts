@@ -1,11 +1,18 @@
+import { documentsContract } from './documents/documents.contract.ts';
+import { auditTrailContract } from './audit/audit-trail.contract.ts';
 import { accountsContract } from './accounts/accounts.contract.ts';
+import { allergiesContract } from './allergies/allergies.contract.ts';
+import { diagnosesContract } from './diagnoses/diagnoses.contract.ts';
 import { branchesContract } from './accounts/branches.contract.ts';
 import { optionsContract } from './options/options.contract.ts';
 import { patientsContract } from './patients/patients.contract.ts';
 import { notificationsContract } from './queue/notifications.contract.ts';
 import { queueDisplayContract } from './queue/queue-display.contract.ts';
 import { queueContract } from './queue/queue.contract.ts';
+import { reportsContract } from './reports/reports.contract.ts';
 import { visitsContract } from './visits/visits.contract.ts';
+import { vitalsContract } from './vitals/vitals.contract.ts';
+import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
 export const apiContract = {
@@ -17,4 +24,11 @@ export const apiContract = {
   queueDisplay: queueDisplayContract,
   visits: visitsContract,
   notifications: notificationsContract,
+  vitals: vitalsContract,
+  diagnoses: diagnosesContract,
+  allergies: allergiesContract,
+  medicalCertificates: mcContract,
+  documents: documentsContract,
+  reports: reportsContract,
+  auditTrail: auditTrailContract,
 };

@@ -25,6 +25,27 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface Allergies {
+  allergenCode: string;
+  allergenId: string;
+  allergenName: string;
+  allergyType: string;
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  id: Generated<string>;
+  onsetDate: string;
+  patientId: string;
+  reaction: string;
+  remark: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  visitId: string | null;
+  voidedAt: Timestamp | null;
+  voidedBy: string | null;
+}
+
 export interface AuditEvents {
   action: string;
   branchId: string | null;
@@ -77,6 +98,22 @@ export interface Companies {
   version: Generated<number>;
 }
 
+export interface ConsultNotes {
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  examination: string | null;
+  freeText: string | null;
+  history: string | null;
+  id: Generated<string>;
+  patientId: string;
+  plan: string | null;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string;
+  version: Generated<number>;
+  visitId: string;
+}
+
 export interface DeviceAuthorizations {
   authorizedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
@@ -89,13 +126,17 @@ export interface DeviceAuthorizations {
 export interface Diagnoses {
   code: string;
   createdAt: Generated<Timestamp>;
+  createdBy: string | null;
   description: string;
   id: Generated<string>;
   patientId: string;
   remark: string | null;
   tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
   visitId: string;
   voidedAt: Timestamp | null;
+  voidedBy: string | null;
 }
 
 export interface DisplayLinks {
@@ -120,6 +161,34 @@ export interface DoctorRooms {
   version: Generated<number>;
 }
 
+export interface DocumentCategories {
+  id: Generated<string>;
+  name: string;
+  sortOrder: Generated<number>;
+  tenantId: string;
+}
+
+export interface Documents {
+  branchId: string;
+  category: string;
+  contentType: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  deletedAt: Timestamp | null;
+  deletedBy: string | null;
+  id: Generated<string>;
+  name: string;
+  patientId: string;
+  remark: string | null;
+  sizeBytes: number;
+  storageKey: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
+  visitId: string | null;
+}
+
 export interface KnownDevices {
   deviceHash: Buffer;
   firstSignedInAt: Generated<Timestamp>;
@@ -141,6 +210,41 @@ export interface MailOutbox {
   toAddress: string;
 }
 
+export interface McCounters {
+  branchId: string;
+  lastValue: number;
+  tenantId: string;
+  year: number;
+}
+
+export interface MedicalCertificates {
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  deletedAt: Timestamp | null;
+  deletedBy: string | null;
+  doctorId: string;
+  excuseChit: Generated<boolean>;
+  fitChoice: number | null;
+  fromDate: string;
+  fromTime: string | null;
+  givenDays: number;
+  id: Generated<string>;
+  issuedDate: string;
+  mcNo: string;
+  mcPurpose: string | null;
+  patientId: string;
+  remark: string | null;
+  tenantId: string;
+  timeRequired: Generated<boolean>;
+  toDate: string;
+  toTime: string | null;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
+  visitId: string;
+}
+
 export interface PatientNameWords {
   name: string;
   patientId: string;
@@ -150,6 +254,7 @@ export interface PatientNameWords {
 }
 
 export interface Patients {
+  alertMessage: string | null;
   birthDate: string;
   birthTime: string | null;
   cardNo: string | null;
@@ -174,6 +279,28 @@ export interface Patients {
   title: Title | null;
   updatedAt: Generated<Timestamp>;
   version: Generated<number>;
+}
+
+export interface PhysicalReadings {
+  bmi: number | null;
+  bsa: number | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  diastolic: number | null;
+  glucose: number | null;
+  height: number | null;
+  id: Generated<string>;
+  patientId: string;
+  pulse: number | null;
+  readingTime: Timestamp;
+  systolic: number | null;
+  temperature: number | null;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string;
+  version: Generated<number>;
+  visitId: string;
+  weight: number | null;
 }
 
 export interface Prescriptions {
@@ -266,6 +393,25 @@ export interface Sessions {
   userId: string;
 }
 
+export interface SnomedDescriptions {
+  active: boolean;
+  caseSignificanceId: string;
+  conceptId: string;
+  descriptionId: string;
+  effectiveTime: string;
+  languageCode: string;
+  moduleId: string;
+  term: string;
+  typeId: string;
+}
+
+export interface SnomedWords {
+  descriptionId: string;
+  head: Generated<string | null>;
+  rank: number;
+  word: string;
+}
+
 export interface TenantModules {
   module: string;
   tenantId: string;
@@ -332,6 +478,30 @@ export interface Users {
   version: Generated<number>;
 }
 
+export interface VisitFacts {
+  bmi: number | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  fagerstromTestScore: string | null;
+  height: number | null;
+  id: Generated<string>;
+  numberSticksPerDay: number | null;
+  patientId: string;
+  smokingAssessmentDate: string | null;
+  smokingAssessmentRemark: string | null;
+  smokingStatus: string | null;
+  stageOfChange: string | null;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string;
+  version: Generated<number>;
+  visitId: string;
+  waist: number | null;
+  weight: number | null;
+  weightNotFeasible: Generated<boolean>;
+  yearStartedSmoking: number | null;
+}
+
 export interface Visits {
   branchId: string;
   consultEnd: Timestamp | null;
@@ -348,29 +518,39 @@ export interface Visits {
 }
 
 export interface DB {
+  allergies: Allergies;
   auditEvents: AuditEvents;
   branches: Branches;
   cardNumberCounters: CardNumberCounters;
   companies: Companies;
+  consultNotes: ConsultNotes;
   deviceAuthorizations: DeviceAuthorizations;
   diagnoses: Diagnoses;
   displayLinks: DisplayLinks;
   doctorRooms: DoctorRooms;
+  documentCategories: DocumentCategories;
+  documents: Documents;
   knownDevices: KnownDevices;
   mailOutbox: MailOutbox;
+  mcCounters: McCounters;
+  medicalCertificates: MedicalCertificates;
   patientNameWords: PatientNameWords;
   patients: Patients;
+  physicalReadings: PhysicalReadings;
   prescriptions: Prescriptions;
   queueCounters: QueueCounters;
   queueEntries: QueueEntries;
   referenceOptions: ReferenceOptions;
   roles: Roles;
   sessions: Sessions;
+  snomedDescriptions: SnomedDescriptions;
+  snomedWords: SnomedWords;
   tenantModules: TenantModules;
   tenants: Tenants;
   throttleEvents: ThrottleEvents;
   userBranches: UserBranches;
   usernames: Usernames;
   users: Users;
+  visitFacts: VisitFacts;
   visits: Visits;
 }

@@ -25,6 +25,10 @@ const GLOBAL_TABLES: Record<string, string> = {
     'rate-limit counts keyed by client address or account name, across clinics by design',
   usernames:
     'sign-in names are unique across clinics (sign-in names no clinic); a reference table on Citus, kept by a trigger on users',
+  snomed_descriptions:
+    'SNOMED CT terminology, the same for every clinic: read-only to the API role, loaded by migrations and snomed:load',
+  snomed_words:
+    'the words of the SNOMED CT descriptions for the prefix search, kept by a trigger on snomed_descriptions',
   kysely_migration: 'migration bookkeeping of the schema owner',
   kysely_migration_lock: 'migration bookkeeping of the schema owner',
 };

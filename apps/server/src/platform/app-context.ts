@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { EventBus } from './event-bus.ts';
 import type { MailOutbox } from './mail.ts';
+import type { FileStorage } from './storage/index.ts';
 import type { AppMetrics } from './metrics.ts';
 import type { Throttle } from './throttle.ts';
 
@@ -19,4 +20,6 @@ export interface AppContext {
   readonly log: FastifyBaseLogger;
   /** This instance's Prometheus registry and the gauges features move (open sockets). */
   readonly metrics: AppMetrics;
+  /** Where files live (documents): a folder or S3-compatible storage, by the settings. */
+  readonly storage: FileStorage;
 }

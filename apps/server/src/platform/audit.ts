@@ -18,7 +18,7 @@ export interface RequestValue {
 }
 
 /** The records an audit row may name; each belongs to one patient. */
-export type AuditedRecord = 'patient' | 'visit' | 'queue';
+export type AuditedRecord = 'patient' | 'visit' | 'queue' | 'document';
 
 export interface AuditRule {
   action: AuditAction;
@@ -101,9 +101,19 @@ export const PATIENT_TABLES = {
   queueEntries: true,
   diagnoses: true,
   prescriptions: true,
+  visitFacts: true,
+  physicalReadings: true,
+  consultNotes: true,
   auditEvents: true,
   doctorRooms: false,
   displayLinks: false,
+  allergies: true,
+  snomedDescriptions: false,
+  snomedWords: false,
+  medicalCertificates: true,
+  mcCounters: false,
+  documents: true,
+  documentCategories: false,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */
@@ -155,6 +165,8 @@ function recordPatient(tx: TenantTx, entity: AuditedRecord, id: string) {
       return tx.db.selectFrom('visits').select('patientId').where('id', '=', id).as('record');
     case 'queue':
       return tx.db.selectFrom('queueEntries').select('patientId').where('id', '=', id).as('record');
+    case 'document':
+      return tx.db.selectFrom('documents').select('patientId').where('id', '=', id).as('record');
   }
 }
 

@@ -92,7 +92,8 @@ describe('the web app as a browser receives it', () => {
   it('keeps the content security policy on the page: only the app’s own scripts', async () => {
     const response = await get('/auth/login', 'br');
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toMatch(/(^|;)script-src 'self'(;|$)/);
+    // 'wasm-unsafe-eval' compiles the PDF renderer's WebAssembly; it allows no eval of JavaScript.
+    expect(policy).toMatch(/(^|;)script-src 'self' 'wasm-unsafe-eval'(;|$)/);
   });
 
   it('revalidates config.json, which has no compressed copy', async () => {

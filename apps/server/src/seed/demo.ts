@@ -10,15 +10,20 @@ import {
 import { clinicContext } from '../features/branches/branches.service.ts';
 import { listOptions } from '../features/options/options.service.ts';
 import { createPatient } from '../features/patients/patients.service.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { setDoctorRoom } from '../features/queue-display/queue-display.service.ts';
 import * as queue from '../features/queue/queue.service.ts';
+import { seedDemoRecords } from './demo-records.ts';
 import type { TenantRunner } from '../platform/access.ts';
 import type { AppContext } from '../platform/app-context.ts';
 import { anyTenantExists, tenantIdBySubdomain } from '../platform/directory.ts';
 import { isUniqueViolation } from '../platform/errors.ts';
 import { hashSecret } from '../platform/passwords.ts';
 import type { BranchScope } from '../platform/scope.ts';
+import { seedDemoClinical } from './demo-clinical.ts';
 import { demoPatients } from './demo-people.ts';
+import { seedDemoCertificates } from './demo-certificates.ts';
+import { seedDemoVitals } from './demo-vitals.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 export const DEMO_PASSWORD = 'Clinic-demo-2026';
@@ -121,6 +126,9 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'present' |
   }
   if (!tenantId) return 'absent';
   await seedTodaysQueues(ctx, tenantId);
+  await seedDemoCertificates(await demoScope(ctx, tenantId, DEMO_BRANCHES[0].code));
+  await seedDemoVitals(ctx, tenantId);
+  await seedDemoClinical(ctx, tenantId, DEMO_BRANCHES[0].code);
   return created ? 'created' : 'present';
 }
 
@@ -178,6 +186,8 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
       ignoreNameCheck: false,
     });
   }
+  await seedDemoRecords(ctx, frontDesk);
+  await seedDemoDocuments(ctx, frontDesk);
   return tenantId;
 }
 
@@ -267,7 +277,11 @@ async function seedTodaysQueues(ctx: AppContext, tenantId: string): Promise<void
     });
     const size = branchIndex === 0 ? DAY_PLAN.length : 6;
     for (let n = 0; n < size; n += 1) {
-      const visitDate = Math.max(dayStart + 60 * (n + 1), now - 15 * 60 * (size - n));
+      // Never after now: in the first minutes of the clinic's day a minute apart would be.
+      const visitDate = Math.min(
+        now,
+        Math.max(dayStart + 60 * (n + 1), now - 15 * 60 * (size - n)),
+      );
       const entry = await queue.addToQueue(ctx, scope, {
         patientId: patientIds[(n * 3 + branchIndex * 7) % patientIds.length]!,
         doctorId: doctorIds[n % doctorIds.length]!,

@@ -118,6 +118,19 @@ export class HttpClient {
     return this.#request(endpoint.method, path, body, query, options) as Promise<CallAnswer<E>>;
   }
 
+  /** Sends a multipart form (an upload) to an endpoint whose body is a form. */
+  upload<E extends Endpoint>(endpoint: E, form: FormData): Promise<CallAnswer<E>> {
+    return this.#request(endpoint.method, endpoint.path, form, undefined) as Promise<CallAnswer<E>>;
+  }
+
+  /** Calls an endpoint that answers a file (an image, a PDF): its bytes as a Blob. */
+  blob<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Blob> {
+    const [input, options] = args;
+    const { params, query }: SentParts = input ?? {};
+    const path = fillPath(endpoint.path, params);
+    return this.#request(endpoint.method, path, undefined, query, options, 'blob') as Promise<Blob>;
+  }
+
   /** When (`Date.now()`) this client last sent a call not marked background: 0 before any. */
   get lastUserCallAt(): number {
     return this.#lastUserCallAt;
@@ -145,21 +158,25 @@ export class HttpClient {
     body: unknown,
     query: SentParts['query'],
     options: CallOptions = {},
+    answer: 'data' | 'blob' = 'data',
   ): Promise<unknown> {
     const headers: Record<string, string> = { 'X-Client': this.#options.clientId };
     const token = options.token ?? this.#options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const branchId = this.#options.getBranchId();
     if (branchId) headers.BranchId = branchId;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A form sets its own multipart content type (with its boundary).
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
     if (options.background) headers[BACKGROUND_REQUEST_HEADER] = '1';
     else this.#lastUserCallAt = Date.now();
 
     const response = await fetch(this.#address(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
+    if (response.ok && answer === 'blob') return response.blob();
     const raw = await response.text();
     let parsed: unknown;
     try {

@@ -5,8 +5,9 @@ import {
   StaffLoginPage,
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
+import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
-import { childPath, ROUTES } from './routes.ts';
+import { childPath, ROUTES, type ScreenRoute } from './routes.ts';
 
 /*
  * Every page but sign-in is its own chunk (`lazy`), so a page downloads only its own
@@ -25,6 +26,64 @@ async function withQueries(page: Promise<() => ReactNode>): Promise<{ element: R
 }
 
 const notFound = () => import('../features/errors/NotFoundPage.tsx');
+
+type PatientPages = typeof PatientPagesModule;
+
+/** A page of the patient record (doc 2 section 2.1); all of them come in one chunk. */
+function patientPage(route: ScreenRoute, render: (pages: PatientPages) => ReactNode): RouteObject {
+  return {
+    path: childPath(ROUTES.patient, route),
+    lazy: async () => ({
+      element: render(await import('../features/patient-record/PatientPages.tsx')),
+    }),
+  };
+}
+
+/** The patient shell's children: its empty child and the grouping tabs redirect. */
+export const patientRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="medical-records" replace /> },
+  patientPage(ROUTES.patientMedicalRecords, (p) => <p.MedicalRecordsPage />),
+  patientPage(ROUTES.patientVisit, (p) => <p.VisitPage />),
+  patientPage(ROUTES.patientHealthPlan, (p) => <p.NoneYetPage text="record.none.healthPlan" />),
+  patientPage(ROUTES.patientHealthPlanDetail, (p) => (
+    <p.NoneYetPage text="record.none.healthPlanDetail" />
+  )),
+  patientPage(ROUTES.patientLab, (p) => <p.NoneYetPage text="record.none.lab" />),
+  patientPage(ROUTES.patientLabDetail, (p) => <p.NoneYetPage text="record.none.labDetail" />),
+  patientPage(ROUTES.patientCareReportDetail, (p) => (
+    <p.NoneYetPage text="record.none.careReport" />
+  )),
+  patientPage(ROUTES.patientOperation, (p) => <p.NoneYetPage text="record.none.operation" />),
+  patientPage(ROUTES.patientAllergies, (p) => <p.AllergiesPage />),
+  patientPage(ROUTES.patientReferral, (p) => <p.NoneYetPage text="record.none.referral" />),
+  {
+    path: childPath(ROUTES.patient, ROUTES.patientInvoices),
+    element: <Navigate to="unbills" replace />,
+  },
+  patientPage(ROUTES.patientUnbills, (p) => <p.InvoicePage text="record.none.unbills" />),
+  patientPage(ROUTES.patientInvoiceList, (p) => <p.InvoicePage text="record.none.invoiceList" />),
+  patientPage(ROUTES.patientDeposits, (p) => <p.InvoicePage text="record.none.deposits" />),
+  patientPage(ROUTES.patientCreditNote, (p) => <p.InvoicePage text="record.none.creditNote" />),
+  patientPage(ROUTES.patientPayments, (p) => <p.NoneYetPage text="record.none.payments" />),
+  patientPage(ROUTES.patientVaccinations, (p) => <p.NoneYetPage text="record.none.vaccinations" />),
+  patientPage(ROUTES.patientConsentList, (p) => <p.NoneYetPage text="record.none.consentList" />),
+  patientPage(ROUTES.patientDocuments, (p) => <p.DocumentsPage />),
+  patientPage(ROUTES.patientDocument, (p) => <p.DocumentsPage />),
+  {
+    path: childPath(ROUTES.patient, ROUTES.patientPersonal),
+    element: <Navigate to="profile" replace />,
+  },
+  patientPage(ROUTES.patientProfile, (p) => <p.ProfilePage />),
+  patientPage(ROUTES.patientInsurance, (p) => <p.PersonalPage text="record.none.insurance" />),
+  patientPage(ROUTES.patientThirdParty, (p) => <p.PersonalPage text="record.none.thirdParty" />),
+  patientPage(ROUTES.patientFact, (p) => <p.PersonalPage text="record.none.fact" />),
+  patientPage(ROUTES.patientKins, (p) => <p.PersonalPage text="record.none.kins" />),
+  patientPage(ROUTES.patientKin, (p) => <p.PersonalPage text="record.none.kinDetail" />),
+  patientPage(ROUTES.patientDiagnosis, (p) => <p.PersonalPage text="record.none.diagnosis" />),
+  patientPage(ROUTES.patientSubsidy, (p) => <p.PersonalPage text="record.none.subsidy" />),
+  patientPage(ROUTES.patientPharmacies, (p) => <p.NoneYetPage text="record.none.pharmacies" />),
+  patientPage(ROUTES.patientPharmacy, (p) => <p.NoneYetPage text="record.none.pharmacyDetail" />),
+];
 
 /**
  * Every screen's address (doc 1 sections 2.1 to 2.3, doc 3 section 2.2), each path taken
@@ -136,6 +195,39 @@ export const appRoutes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('../features/accounts/ProfilePage.tsx')).ProfilePage,
         }),
+      },
+      {
+        path: childPath(ROUTES.branchHome, ROUTES.patientEmpty),
+        lazy: async () => {
+          const [{ SectionGate }, { EmptyPatientPage }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/patient-record/EmptyPatientPage.tsx'),
+          ]);
+          return {
+            element: (
+              <SectionGate module="patient">
+                <EmptyPatientPage />
+              </SectionGate>
+            ),
+          };
+        },
+      },
+      {
+        path: childPath(ROUTES.branchHome, ROUTES.patient),
+        lazy: async () => {
+          const [{ SectionGate }, { PatientShell }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/patient-record/PatientShell.tsx'),
+          ]);
+          return {
+            element: (
+              <SectionGate module="patient">
+                <PatientShell />
+              </SectionGate>
+            ),
+          };
+        },
+        children: patientRoutes,
       },
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from './router.tsx';
-import { ROUTES } from './routes.ts';
+import { ROUTES, type ScreenRoute } from './routes.ts';
 
 /** The full path of every route that shows something (a leaf, or a layout's index). */
 function screenPaths(routes: readonly RouteObject[], parent = ''): string[] {
@@ -23,6 +23,16 @@ describe('the route table', () => {
         .map((route) => route.path)
         .toSorted(),
     );
+  });
+
+  it('sweeps a route showing the screen of another route there, and that one is swept', () => {
+    const routes: Record<string, ScreenRoute> = ROUTES;
+    for (const [id, route] of Object.entries(routes)) {
+      if (!route.sweptAs) continue;
+      const target = routes[route.sweptAs];
+      expect(target, `${id} is swept as ${route.sweptAs}`).toBeDefined();
+      expect(target?.sweptAs ?? target?.redirects, `${route.sweptAs} is swept`).toBeUndefined();
+    }
   });
 
   it('serves each shell and console section through its wildcard route, once', () => {

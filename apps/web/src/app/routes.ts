@@ -38,11 +38,19 @@ export interface ScreenRoute {
   dialogs?: readonly TextKey[];
   /** Its table rows mark their primary action with `data-primary-action`: the sweep requires some. */
   primaryActions?: true;
+  /**
+   * Shows the same screen as this other route, with other words only (one component, e.g.
+   * the placeholder of a later issue's tab): the sweep checks that route, not this one.
+   */
+  sweptAs?: string;
 }
+
+/** The sections with routes of their own, which the shell's wildcard route does not serve. */
+const ROUTED_SECTIONS: readonly string[] = ['queue', 'queue-display', 'patients'];
 
 /** The screens of the branch shell's and the console's wildcard routes. */
 const SHELL_SECTIONS: readonly ServedPage[] = [...SIDE_NAV_PAGES, ...OTHER_PAGES]
-  .filter((page) => page.path !== 'queue' && page.path !== 'queue-display')
+  .filter((page) => !ROUTED_SECTIONS.includes(page.path))
   .map(({ path, module, ...rest }) => ({
     path,
     module,
@@ -52,6 +60,10 @@ const SHELL_SECTIONS: readonly ServedPage[] = [...SIDE_NAV_PAGES, ...OTHER_PAGES
 const CONSOLE_SECTION_PAGES: readonly ServedPage[] = CONSOLE_PAGES.filter(
   (section) => section.path !== 'tenant',
 );
+
+/** The patient shell's address; its pages are under it. */
+const PATIENT = '/:branchCode/patients/:patientId';
+const PATIENT_PAGE = { audience: 'staff', permission: 'patients:read' } as const;
 
 export const ROUTES = {
   root: { path: '/', audience: 'public', redirects: true },
@@ -84,6 +96,90 @@ export const ROUTES = {
   },
   queueUnknown: { path: '/:branchCode/queue/*', audience: 'staff' },
   profile: { path: '/:branchCode/user/profile', audience: 'staff' },
+  // The patient record (doc 2 section 2.1): the empty-patient page, the patient shell
+  // (its empty child goes to the medical records) and each of its children.
+  patientEmpty: { path: '/:branchCode/patients', audience: 'staff', permission: 'patients:read' },
+  patient: { path: PATIENT, audience: 'staff', permission: 'patients:read', redirects: true },
+  patientMedicalRecords: {
+    path: `${PATIENT}/medical-records`,
+    audience: 'staff',
+    permission: 'visits:read',
+    primaryActions: true,
+  },
+  patientVisit: {
+    path: `${PATIENT}/medical-records/:visitId`,
+    audience: 'staff',
+    permission: 'visits:read',
+  },
+  patientHealthPlan: { path: `${PATIENT}/health-plan`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientHealthPlanDetail: {
+    path: `${PATIENT}/health-plan-detail`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientLab',
+  },
+  patientLab: { path: `${PATIENT}/lab`, ...PATIENT_PAGE },
+  patientLabDetail: { path: `${PATIENT}/lab-detail`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientCareReportDetail: {
+    path: `${PATIENT}/care-report-detail`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientLab',
+  },
+  patientOperation: { path: `${PATIENT}/operation`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientAllergies: { path: `${PATIENT}/allergies`, ...PATIENT_PAGE },
+  patientReferral: { path: `${PATIENT}/referral`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientInvoices: { path: `${PATIENT}/invoices`, ...PATIENT_PAGE, redirects: true },
+  patientUnbills: { path: `${PATIENT}/invoices/unbills`, ...PATIENT_PAGE },
+  patientInvoiceList: {
+    path: `${PATIENT}/invoices/list`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientUnbills',
+  },
+  patientDeposits: {
+    path: `${PATIENT}/invoices/deposits`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientUnbills',
+  },
+  patientCreditNote: {
+    path: `${PATIENT}/invoices/creditNote`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientUnbills',
+  },
+  patientPayments: { path: `${PATIENT}/payments`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientVaccinations: { path: `${PATIENT}/vaccinations`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientConsentList: { path: `${PATIENT}/consentList`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientDocuments: { path: `${PATIENT}/e-documents`, ...PATIENT_PAGE },
+  patientDocument: { path: `${PATIENT}/e-documents/:id`, ...PATIENT_PAGE },
+  patientPersonal: { path: `${PATIENT}/personal`, ...PATIENT_PAGE, redirects: true },
+  patientProfile: { path: `${PATIENT}/personal/profile`, ...PATIENT_PAGE },
+  patientInsurance: { path: `${PATIENT}/personal/insurance`, ...PATIENT_PAGE },
+  patientThirdParty: {
+    path: `${PATIENT}/personal/3rd-party`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientInsurance',
+  },
+  patientFact: { path: `${PATIENT}/personal/fact`, ...PATIENT_PAGE, sweptAs: 'patientInsurance' },
+  patientKins: { path: `${PATIENT}/personal/kins`, ...PATIENT_PAGE, sweptAs: 'patientInsurance' },
+  patientKin: {
+    path: `${PATIENT}/personal/kins/:kinId`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientInsurance',
+  },
+  patientDiagnosis: {
+    path: `${PATIENT}/personal/diagnosis`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientInsurance',
+  },
+  patientSubsidy: {
+    path: `${PATIENT}/personal/subsidy`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientInsurance',
+  },
+  patientPharmacies: { path: `${PATIENT}/pharmacies`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientPharmacy: {
+    path: `${PATIENT}/pharmacies/:pharmacyId`,
+    ...PATIENT_PAGE,
+    sweptAs: 'patientLab',
+  },
   branchSection: { path: '/:branchCode/*', audience: 'staff', serves: SHELL_SECTIONS },
   // Signed out, an unknown address asks to sign in first; signed in it is the 404 page.
   notFound: { path: '*', audience: 'staff' },

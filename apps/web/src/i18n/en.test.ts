@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
+import { patientAreaTexts } from './patient-area/index.ts';
 
 /** Every feature's texts module (`i18n/<feature>.ts`): each exports one object of texts. */
 const featureModules = import.meta.glob<Record<string, Record<string, unknown>>>(
@@ -11,7 +12,7 @@ const featureTexts = Object.entries(featureModules).flatMap(([file, exports]) =>
   Object.values(exports).map((texts) => ({ file, texts })),
 );
 
-const merged: Record<string, unknown> = en;
+const merged: Record<string, unknown> = { ...en, ...patientAreaTexts };
 
 describe('English resource', () => {
   it('is read from the feature modules', () => {

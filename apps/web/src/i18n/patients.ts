@@ -35,6 +35,7 @@ export const patientTexts = {
       gender: 'Gender',
       phone: 'Phone',
       nationality: 'Nationality',
+      address: 'Address',
     },
     search: {
       placeholder: 'Search patients',

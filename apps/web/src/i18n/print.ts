@@ -4,5 +4,7 @@ export const printTexts = {
     copies: 'Number of Copies',
     copiesRange: 'Please enter 1 to {{max}} copies.',
     print: 'Print',
+    download: 'Download',
+    preparing: 'Preparing the document',
   },
 };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../accounts/password.ts';
+import { MC_MESSAGES } from '../medical-certificates/mc-rules.ts';
+import { ALLERGY_MESSAGES } from '../allergies/allergy-rules.ts';
+import { DIAGNOSIS_MESSAGES } from '../diagnoses/diagnosis-rules.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_REFUSAL_FORMATS } from '../documents/document-rules.ts';
 import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
 import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts';
+import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
+import { VISIT_MESSAGES } from '../visits/consult-time.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -15,6 +21,13 @@ describe('the refusal catalogue', () => {
       QUEUE_MESSAGES,
       QUEUE_DISPLAY_MESSAGES,
       PASSWORD_MESSAGES,
+      VITALS_MESSAGES,
+      VISIT_MESSAGES,
+      MC_MESSAGES,
+      DIAGNOSIS_MESSAGES,
+      ALLERGY_MESSAGES,
+      DOCUMENT_MESSAGES,
+      DOCUMENT_REFUSAL_FORMATS,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);

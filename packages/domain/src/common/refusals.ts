@@ -3,10 +3,16 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   SINGPASS_UNAVAILABLE,
 } from '../accounts/session-texts.ts';
+import { DOCUMENT_MESSAGES, DOCUMENT_REFUSAL_FORMATS } from '../documents/document-rules.ts';
 import { PASSWORD_MESSAGES } from '../accounts/password.ts';
 import { ID_NUMBER_REQUIRED, ID_NUMBER_TOO_LONG } from '../patients/identity.ts';
+import { ALLERGY_MESSAGES } from '../allergies/allergy-rules.ts';
+import { DIAGNOSIS_MESSAGES } from '../diagnoses/diagnosis-rules.ts';
 import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
 import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts';
+import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
+import { MC_MESSAGES } from '../medical-certificates/mc-rules.ts';
+import { VISIT_MESSAGES } from '../visits/consult-time.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -95,6 +101,7 @@ export const API_REFUSALS = {
   'tenant.codeWrongLast':
     'The activation code is not correct. Please ask for a new activation code.',
   'branch.notFound': 'This branch does not exist.',
+  'report.noLogo': 'This branch has no logo.',
   'option.notFound': 'This option does not exist.',
   'option.codeTaken': 'This code is already in the list.',
   'option.ruleStatus':
@@ -144,6 +151,13 @@ export const REFUSALS = {
   ...prefixed('queue', QUEUE_MESSAGES),
   ...prefixed('queueDisplay', QUEUE_DISPLAY_MESSAGES),
   ...prefixed('password', PASSWORD_MESSAGES),
+  ...prefixed('vitals', VITALS_MESSAGES),
+  ...prefixed('diagnosis', DIAGNOSIS_MESSAGES),
+  ...prefixed('allergy', ALLERGY_MESSAGES),
+  ...prefixed('mc', MC_MESSAGES),
+  ...prefixed('document', DOCUMENT_MESSAGES),
+  ...DOCUMENT_REFUSAL_FORMATS,
+  ...prefixed('visit', VISIT_MESSAGES),
   ...API_REFUSALS,
 } as const;
 

@@ -74,9 +74,20 @@ type Path = Array<string | number>;
 const ANY_TEXT = new Set(['password', 'currentPassword', 'newPassword']);
 /** Text typed in a text area: line breaks kept (a decision; see docs/architecture.md). */
 const MULTI_LINE = [
+  'medicalCertificates.create body.remark',
+  'medicalCertificates.update body.remark',
+  'allergies.create body.allergyRemark',
+  'diagnoses.create body.model.remark',
+  'documents.update body.remark',
   'queue.add body.remark',
   'queue.remark body.remark',
   'queue.remove body.voidedReason',
+  'vitals.createFacts body.smokingAssessmentRemark',
+  'vitals.updateFacts body.smokingAssessmentRemark',
+  'vitals.saveNote body.history',
+  'vitals.saveNote body.examination',
+  'vitals.saveNote body.plan',
+  'vitals.saveNote body.freeText',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {

@@ -13,6 +13,8 @@ import {
   CardPrefixItem,
   CodeNameOption,
   CompanyOption,
+  DictionaryOption,
+  DictionaryQuery,
   KeywordQuery,
   LookupPageQuery,
   OptionCreateBody,
@@ -39,6 +41,7 @@ export const optionsSchemas = {
   waitingAreas: { query: LookupPageQuery, answer: listOf(WaitingAreaOption) },
   doctors: { answer: listOf(DoctorOption) },
   companies: { answer: listOf(CompanyOption) },
+  dictionary: { query: DictionaryQuery, answer: listOf(DictionaryOption) },
   adminList: { params: OptionListParams, answer: listOf(OptionRecord) },
   adminCreate: {
     params: OptionListParams,

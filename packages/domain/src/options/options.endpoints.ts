@@ -15,6 +15,7 @@ export const optionsApi = endpoints<typeof optionsSchemas>()({
   waitingAreas: ['GET', '/queue/waiting-areas'],
   doctors: ['GET', '/doctors/options'],
   companies: ['GET', '/companies/options'],
+  dictionary: ['GET', '/dictionary/options'],
   adminList: ['GET', '/settings/lists/:list'],
   adminCreate: ['POST', '/settings/lists/:list'],
   adminUpdate: ['PUT', '/settings/lists/:list/:id'],

@@ -20,6 +20,9 @@ export const OPTION_LIST_NAMES = [
   'cardPrefix',
   'roomService',
   'waitingArea',
+  'mcPurpose',
+  'relationship',
+  'salutation',
 ] as const;
 export type OptionListName = (typeof OPTION_LIST_NAMES)[number];
 
@@ -93,3 +96,27 @@ export type CardPrefixItem = z.infer<typeof CardPrefixItem>;
 
 export const CompanyOption = z.object({ id: z.uuid(), code: z.string(), name: z.string() });
 export type CompanyOption = z.infer<typeof CompanyOption>;
+
+/** `GET /dictionary/options?typeId=`: the dictionaries' lists by type (doc 2 section 7). */
+export const DICTIONARY_TYPES = {
+  1: 'mcPurpose',
+  2: 'relationship',
+  3: 'salutation',
+} as const satisfies Record<number, OptionListName>;
+
+const DICTIONARY_TYPE_TEXT = 'typeId must be 1 (MC purposes), 2 (relationships) or 3 (salutations)';
+
+export const DictionaryQuery = z.strictObject({
+  typeId: fromQuery(
+    z.union([z.literal(1), z.literal(2), z.literal(3)], { error: DICTIONARY_TYPE_TEXT }),
+  ),
+  ...cacheBusters,
+});
+
+/** An entry of a dictionary: `description` is what forms show and keep. */
+export const DictionaryOption = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  description: z.string(),
+});
+export type DictionaryOption = z.infer<typeof DictionaryOption>;

@@ -4,6 +4,12 @@ import { dataOf, listOf } from '../common/envelope.ts';
 import { patientsApi } from './patients.endpoints.ts';
 import { PatientCardNoPatchBody, PatientNricPatchBody } from './patient-changes.ts';
 import { PatientCreateBody, PatientCreateResult } from './patient-create.ts';
+import {
+  PatientHeaderInfo,
+  PatientHeaderParams,
+  VaccinationCount,
+  VaccinationCountQuery,
+} from './patient-header.ts';
 import { PatientIdParams, PatientProfile } from './patient-profile.ts';
 import { PatientOptionQuery, PatientPickerOption } from './patient-search.ts';
 
@@ -12,6 +18,8 @@ export const patientsSchemas = {
   create: { body: PatientCreateBody, answer: dataOf(PatientCreateResult), status: 201 },
   search: { query: PatientOptionQuery, answer: listOf(PatientPickerOption) },
   profile: { params: PatientIdParams, answer: dataOf(PatientProfile) },
+  headerInfo: { params: PatientHeaderParams, answer: dataOf(PatientHeaderInfo) },
+  vaccinationCount: { query: VaccinationCountQuery, answer: dataOf(VaccinationCount) },
   changeNric: {
     params: PatientIdParams,
     body: PatientNricPatchBody,

@@ -6,4 +6,8 @@ export const visitsApi = endpoints<typeof visitsSchemas>()({
   list: ['GET', '/visits'],
   diagnoses: ['GET', '/diagnosis'],
   prescriptions: ['GET', '/visits/:id/prescriptions'],
+  detail: ['GET', '/visits/:id'],
+  consultTime: ['PUT', '/visits/:id/consult-time'],
+  consultIn: ['PUT', '/visits/:id/consult-in'],
+  consultOut: ['PUT', '/visits/:id/consult-out'],
 });

@@ -14,6 +14,12 @@ import * as accessChangeNotices from './2026-11-25T1100_access_change_notices.ts
 import * as normalizedUsernames from './2026-11-25T1310_normalized_usernames_and_known_devices.ts';
 import * as sessionActivity from './2026-11-25T1320_session_activity.ts';
 import * as displayLinkExpiry from './2026-11-25T1340_display_link_expiry.ts';
+import * as vitals from './2026-11-25T1410_vitals.ts';
+import * as diagnosesAndAllergies from './2026-11-25T1420_diagnoses_and_allergies.ts';
+import * as snomedCt from './2026-11-25T1421_snomed_ct.ts';
+import * as medicalCertificates from './2026-11-25T1430_medical_certificates.ts';
+import * as documents from './2026-11-25T1440_documents.ts';
+import * as patientAlertMessage from './2026-11-25T1400_patient_alert_message.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +38,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1310_normalized_usernames_and_known_devices': normalizedUsernames,
   '2026-11-25T1320_session_activity': sessionActivity,
   '2026-11-25T1340_display_link_expiry': displayLinkExpiry,
+  '2026-11-25T1410_vitals': vitals,
+  '2026-11-25T1420_diagnoses_and_allergies': diagnosesAndAllergies,
+  '2026-11-25T1421_snomed_ct': snomedCt,
+  '2026-11-25T1430_medical_certificates': medicalCertificates,
+  '2026-11-25T1440_documents': documents,
+  '2026-11-25T1400_patient_alert_message': patientAlertMessage,
 };

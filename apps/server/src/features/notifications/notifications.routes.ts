@@ -1,4 +1,4 @@
-import { notificationsContract, type NotificationEvent } from '@clinic/domain';
+import { isVisitEvent, notificationsContract, type NotificationEvent } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -59,11 +59,15 @@ class SessionSockets {
   }
 }
 
-/** What a socket may see: a public board gets where to go, never who. */
-function shownTo(principal: Principal, event: BranchEvent): NotificationEvent {
+/**
+ * What a socket may see: a public board gets where to go, never who, and none of the
+ * consult timer's events (they name a patient).
+ */
+function shownTo(principal: Principal, event: BranchEvent): NotificationEvent | null {
   const { tenantId: _tenant, branchId: _branch, publishedAt: _at, ...shown } = event;
   if (principal.kind !== 'display') return shown;
-  const { patientName: _name, ...data } = event.data;
+  if (isVisitEvent(shown)) return null;
+  const { patientName: _name, ...data } = shown.data;
   return { ...shown, data, message: null };
 }
 
@@ -125,7 +129,8 @@ export function notificationsRoutes(ctx: AppContext) {
         ctx.metrics.openSockets.inc({ kind });
         const unsubscribe = ctx.events.subscribe((event) => {
           if (event.tenantId === principal.tenantId && event.branchId === branchId) {
-            socket.send(JSON.stringify(shownTo(principal, event)));
+            const shown = shownTo(principal, event);
+            if (shown) socket.send(JSON.stringify(shown));
           }
         });
         // A peer that misses a pong between two pings is gone (an unplugged TV): drop it.

@@ -68,6 +68,34 @@ export const DEFAULT_ROOM_SERVICES = [
 ];
 export const DEFAULT_WAITING_AREAS = ['Main Waiting Area', 'Level 2 Waiting Area'];
 
+/** Dictionaries (`GET /dictionary/options?typeId=1|2|3`); the same lists as migration 2026-11-25T1430. */
+const named = (names: string[]): DefaultOption[] => names.map((name) => ({ code: name, name }));
+const MC_PURPOSES = named([
+  'Sick leave',
+  'Hospitalisation leave',
+  'Outpatient sick leave',
+  'Child care leave',
+  'Medical appointment',
+  'Unfit for school',
+  'Unfit for physical training',
+  'Unfit for examination',
+]);
+const RELATIONSHIPS = named([
+  'Father',
+  'Mother',
+  'Spouse',
+  'Son',
+  'Daughter',
+  'Brother',
+  'Sister',
+  'Grandparent',
+  'Grandchild',
+  'Guardian',
+  'Friend',
+  'Other',
+]);
+const SALUTATIONS = named(['Mr', 'Mrs', 'Ms', 'Miss', 'Mdm', 'Dr', 'Prof']);
+
 /** What a new clinic starts with, per tenant-wide list. */
 export function tenantDefaults(): Record<
   Exclude<OptionList, 'roomService' | 'waitingArea'>,
@@ -95,5 +123,8 @@ export function tenantDefaults(): Record<
       { code: 'P', name: 'P', isDefault: true },
       { code: 'C', name: 'C' },
     ],
+    mcPurpose: MC_PURPOSES,
+    relationship: RELATIONSHIPS,
+    salutation: SALUTATIONS,
   };
 }

@@ -1,4 +1,9 @@
-import { optionsContract, pinNationalities, type CardPrefixItem } from '@clinic/domain';
+import {
+  DICTIONARY_TYPES,
+  optionsContract,
+  pinNationalities,
+  type CardPrefixItem,
+} from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -174,6 +179,18 @@ export function optionsRoutes(ctx: AppContext) {
       ...routeOf(optionsContract.companies, 'options'),
       config: { access: signedInBranch },
       handler: async (request) => items(await tenantRunner(ctx.db, request)(companyOptions)),
+    });
+
+    // MC purposes (1), relationships (2), salutations (3): lists the clinic keeps.
+    app.route({
+      ...routeOf(optionsContract.dictionary, 'options'),
+      config: { access: signedInBranch },
+      handler: async (request) =>
+        items(
+          (await activeList(request, DICTIONARY_TYPES[request.query.typeId])).map(
+            ({ id, code, name }) => ({ id, code, description: name }),
+          ),
+        ),
     });
 
     // Administration: every list, inactive entries included.

@@ -8,8 +8,10 @@ import {
   changeCardNo,
   changeNric,
   createPatient,
+  patientHeader,
   patientProfile,
   searchPatients,
+  vaccinationCount,
 } from './patients.service.ts';
 
 const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
@@ -94,6 +96,39 @@ export function patientsRoutes(ctx: AppContext) {
           request.params.id,
           request.body.cardNo,
         ),
+      }),
+    });
+
+    app.route({
+      ...routeOf(patientsContract.headerInfo, 'patients'),
+      config: {
+        access: { ...patientAccess, permission: 'patients:read' },
+        audit: {
+          action: 'read',
+          entity: 'patient',
+          id: { from: 'params', field: 'id' },
+          detail: { record: 'header' },
+        },
+      },
+      handler: async (request) => ({
+        data: await patientHeader(branchScope(ctx.db, request), request.params.id),
+      }),
+    });
+
+    app.route({
+      ...routeOf(patientsContract.vaccinationCount, 'patients'),
+      config: {
+        // No vaccinations resource exists yet: the count is part of reading the patient.
+        access: { ...patientAccess, permission: 'patients:read' },
+        audit: {
+          action: 'read',
+          entity: 'patient',
+          id: { from: 'query', field: 'patientId' },
+          detail: { record: 'vaccinations' },
+        },
+      },
+      handler: async (request) => ({
+        data: await vaccinationCount(branchScope(ctx.db, request), request.query.patientId),
       }),
     });
   };

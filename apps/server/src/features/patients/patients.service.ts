@@ -1,6 +1,8 @@
 import {
   CUSTOM_CARD_PREFIX,
+  ageInMonths,
   ageOn,
+  ageText,
   idNumberProblem,
   isNoIdType,
   normalizeIdNumber,
@@ -8,6 +10,7 @@ import {
   verifyIdMessage,
   type FieldError,
   type PatientCreateBody,
+  type PatientHeaderInfo,
   type PatientOptionQuery,
 } from '@clinic/domain';
 import type { Kysely } from 'kysely';
@@ -203,5 +206,50 @@ export async function patientProfile(scope: BranchScope, id: string) {
       createdAt: Math.floor(createdAt.getTime() / 1000),
       updatedAt: Math.floor(updatedAt.getTime() / 1000),
     };
+  });
+}
+
+/** What the header card of every patient page shows (its route declares the audit row). */
+export async function patientHeader(scope: BranchScope, id: string): Promise<PatientHeaderInfo> {
+  return scope.run(async (tx) => {
+    const patient = await existingPatient(tx, id);
+    const clinic = await clinicContext(tx, scope.branchId);
+    const age = ageOn(patient.birthDate, clinic.today);
+    return {
+      id: patient.id,
+      name: patient.name,
+      title: patient.title,
+      nric: patient.nric,
+      idType: patient.idType,
+      gender: patient.gender,
+      birthDate: patient.birthDate,
+      age,
+      ageInMonths: ageInMonths(age),
+      ageText: ageText(age),
+      cardNoPrefix: patient.cardNoPrefix,
+      cardNo: patient.cardNo,
+      telCode: patient.telCode,
+      contactNo: patient.contactNo,
+      email: patient.email,
+      nationality: patient.nationality,
+      homeAddress: patient.homeAddress,
+      homePostal: patient.homePostal,
+      alertMessage: patient.alertMessage,
+      version: patient.version,
+    };
+  });
+}
+
+/**
+ * The patient's vaccinations for the header's count. There is no vaccination record yet
+ * (a later issue adds the table and this reads it): every patient has none.
+ */
+export async function vaccinationCount(
+  scope: BranchScope,
+  patientId: string,
+): Promise<{ count: number }> {
+  return scope.run(async (tx) => {
+    await existingPatient(tx, patientId);
+    return { count: 0 };
   });
 }

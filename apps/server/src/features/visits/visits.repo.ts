@@ -1,6 +1,8 @@
 import type {
+  ConsultTimes,
   DiagnosisRecord,
   PrescriptionRecord,
+  VisitDetail,
   VisitListQuery,
   VisitSummary,
 } from '@clinic/domain';
@@ -18,10 +20,14 @@ export async function patientVisits(
       .innerJoin('users as d', (join) =>
         join.onRef('d.tenantId', '=', 'v.tenantId').onRef('d.id', '=', 'v.doctorId'),
       )
+      .innerJoin('branches as b', (join) =>
+        join.onRef('b.tenantId', '=', 'v.tenantId').onRef('b.id', '=', 'v.branchId'),
+      )
       .select([
         'v.id',
         'v.visitDate',
         'v.branchId',
+        'b.code as branchCode',
         'v.doctorId',
         'v.consultStart',
         'v.consultEnd',
@@ -31,6 +37,7 @@ export async function patientVisits(
         'd.lastName',
       ])
       .orderBy('v.visitDate', 'desc')
+      .orderBy('v.id', 'desc')
       .offset((query.pageIndex - 1) * query.pageSize)
       .limit(query.pageSize)
       .execute(),
@@ -41,6 +48,7 @@ export async function patientVisits(
       id: row.id,
       date: toUnix(row.visitDate),
       branchId: row.branchId,
+      branchCode: row.branchCode,
       doctorId: row.doctorId,
       doctorName: `${row.firstName} ${row.lastName}`.trim(),
       consultStartTime: toUnixOrNull(row.consultStart),
@@ -55,7 +63,7 @@ export async function patientVisits(
 export async function visitDiagnoses(tx: TenantTx, visitId: string): Promise<DiagnosisRecord[]> {
   const rows = await tx.db
     .selectFrom('diagnoses')
-    .select(['id', 'visitId', 'code', 'description', 'remark', 'voidedAt'])
+    .select(['id', 'visitId', 'code', 'description', 'remark', 'voidedAt', 'version'])
     .where('visitId', '=', visitId)
     .orderBy('createdAt')
     .execute();
@@ -114,4 +122,86 @@ export async function visitHasClinicalRecords(tx: TenantTx, visitId: string): Pr
     .where('visitId', '=', visitId)
     .executeTakeFirst();
   return Boolean(prescription);
+}
+
+/** One visit as its page shows it, with the queue entry that opened it (none after a delete). */
+export async function visitDetail(tx: TenantTx, id: string): Promise<VisitDetail | undefined> {
+  const row = await tx.db
+    .selectFrom('visits as v')
+    .innerJoin('users as d', (join) =>
+      join.onRef('d.tenantId', '=', 'v.tenantId').onRef('d.id', '=', 'v.doctorId'),
+    )
+    .innerJoin('branches as b', (join) =>
+      join.onRef('b.tenantId', '=', 'v.tenantId').onRef('b.id', '=', 'v.branchId'),
+    )
+    .leftJoin('queueEntries as q', (join) =>
+      join.onRef('q.tenantId', '=', 'v.tenantId').onRef('q.visitId', '=', 'v.id'),
+    )
+    .select([
+      'v.id',
+      'v.visitDate',
+      'v.branchId',
+      'b.code as branchCode',
+      'v.patientId',
+      'v.doctorId',
+      'd.firstName',
+      'd.lastName',
+      'v.consultStart',
+      'v.consultEnd',
+      'v.voidedAt',
+      'v.version',
+      'q.id as queueId',
+      'q.status as queueStatus',
+    ])
+    .where('v.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    date: toUnix(row.visitDate),
+    branchId: row.branchId,
+    branchCode: row.branchCode,
+    patientId: row.patientId,
+    doctorId: row.doctorId,
+    doctorName: `${row.firstName} ${row.lastName}`.trim(),
+    consultStartTime: toUnixOrNull(row.consultStart),
+    consultEndTime: toUnixOrNull(row.consultEnd),
+    isVoided: row.voidedAt !== null,
+    version: row.version,
+    queueId: row.queueId,
+    queueStatus: row.queueStatus,
+  };
+}
+
+/** The visit's branch, state and times, locked for a change of its consult times. */
+export function visitForUpdate(tx: TenantTx, id: string) {
+  return tx.db
+    .selectFrom('visits')
+    .select(['id', 'branchId', 'patientId', 'consultStart', 'consultEnd', 'voidedAt', 'version'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Sets the consult times when `version` is still the visit's; undefined when it is not. */
+export async function setConsultTimes(
+  tx: TenantTx,
+  id: string,
+  version: number,
+  times: { consultStart?: Date; consultEnd?: Date },
+): Promise<ConsultTimes | undefined> {
+  const row = await tx.db
+    .updateTable('visits')
+    .set({ ...times, version: sql`version + 1`, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .returning(['id', 'consultStart', 'consultEnd', 'version'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    consultStartTime: toUnixOrNull(row.consultStart),
+    consultEndTime: toUnixOrNull(row.consultEnd),
+    version: row.version,
+  };
 }

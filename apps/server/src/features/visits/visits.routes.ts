@@ -68,5 +68,78 @@ export function visitsRoutes(ctx: AppContext) {
         return { data: { items, total: items.length } };
       },
     });
+
+    app.route({
+      ...routeOf(visitsContract.detail, 'visits'),
+      config: {
+        access: { ...patientAccess, permission: 'visits:read' },
+        audit: { action: 'read', entity: 'visit', id: { from: 'params', field: 'id' } },
+      },
+      handler: async (request) => ({
+        data: await visits.visitDetail(branchScope(ctx.db, request), request.params.id),
+      }),
+    });
+
+    app.route({
+      ...routeOf(visitsContract.consultTime, 'visits'),
+      config: {
+        access: { ...patientAccess, permission: 'visits:update' },
+        audit: {
+          action: 'update',
+          entity: 'visit',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'consultTime' },
+        },
+      },
+      handler: async (request) => ({
+        data: await visits.setConsultTime(
+          branchScope(ctx.db, request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+    });
+
+    app.route({
+      ...routeOf(visitsContract.consultIn, 'visits'),
+      config: {
+        access: { ...patientAccess, permission: 'visits:update' },
+        audit: {
+          action: 'update',
+          entity: 'visit',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'consultIn' },
+        },
+      },
+      handler: async (request) => ({
+        data: await visits.consultIn(
+          ctx,
+          branchScope(ctx.db, request),
+          request.params.id,
+          request.body.version,
+        ),
+      }),
+    });
+
+    app.route({
+      ...routeOf(visitsContract.consultOut, 'visits'),
+      config: {
+        access: { ...patientAccess, permission: 'visits:update' },
+        audit: {
+          action: 'update',
+          entity: 'visit',
+          id: { from: 'params', field: 'id' },
+          detail: { field: 'consultOut' },
+        },
+      },
+      handler: async (request) => ({
+        data: await visits.consultOut(
+          ctx,
+          branchScope(ctx.db, request),
+          request.params.id,
+          request.body.version,
+        ),
+      }),
+    });
   };
 }

@@ -1,10 +1,20 @@
-import type {
-  DiagnosisRecord,
-  PrescriptionRecord,
-  VisitListQuery,
-  VisitSummary,
+import {
+  REFUSALS,
+  consultTimeProblems,
+  type ConsultTimeBody,
+  type ConsultTimes,
+  type DiagnosisRecord,
+  type PrescriptionRecord,
+  type VisitDetail,
+  type VisitEventCode,
+  type VisitListQuery,
+  type VisitSummary,
 } from '@clinic/domain';
+import type { TenantTx } from '../../db/tenant-db.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
+import { clinicContext } from '../branches/branches.service.ts';
 import * as repo from './visits.repo.ts';
 
 /**
@@ -34,4 +44,116 @@ export function visitPrescriptions(
   visitId: string,
 ): Promise<PrescriptionRecord[]> {
   return scope.run((tx) => repo.visitPrescriptions(tx, visitId));
+}
+
+export async function visitDetail(scope: BranchScope, id: string): Promise<VisitDetail> {
+  return scope.run(async (tx) => {
+    const visit = await repo.visitDetail(tx, id);
+    if (!visit) throw notFound('visit.notFound');
+    // The queue of another branch is not the caller's to see.
+    if (visit.branchId !== scope.branchId) return { ...visit, queueId: null, queueStatus: null };
+    return visit;
+  });
+}
+
+type LockedVisit = NonNullable<Awaited<ReturnType<typeof repo.visitForUpdate>>>;
+
+/**
+ * A visit of the caller's branch that is not voided: the consult times of another branch's
+ * visit are refused with the spec's words (doc 2 section 8), a voided one's too (4.1).
+ */
+async function changeableVisit(tx: TenantTx, scope: BranchScope, id: string): Promise<LockedVisit> {
+  const visit = await repo.visitForUpdate(tx, id);
+  if (!visit) throw notFound('visit.notFound');
+  if (visit.branchId !== scope.branchId) throw forbidden('visit.anotherBranch');
+  if (visit.voidedAt !== null) throw badRequest('visit.voided');
+  return visit;
+}
+
+async function saveTimes(
+  tx: TenantTx,
+  id: string,
+  version: number,
+  times: { consultStart?: Date; consultEnd?: Date },
+): Promise<ConsultTimes> {
+  const saved = await repo.setConsultTimes(tx, id, version, times);
+  if (!saved) throw conflict();
+  return saved;
+}
+
+/** `PUT /visits/{id}/consult-time`: the rules of doc 2 section 5 'Consult time'. */
+export async function setConsultTime(
+  scope: BranchScope,
+  id: string,
+  body: ConsultTimeBody,
+): Promise<ConsultTimes> {
+  return scope.run(async (tx) => {
+    await changeableVisit(tx, scope, id);
+    const clinic = await clinicContext(tx, scope.branchId);
+    const problems = consultTimeProblems(body.startTime, body.endTime, clinic);
+    if (problems.length > 0) {
+      throw fieldErrors(
+        problems.map(({ field, key }) => ({
+          field,
+          message: REFUSALS[`visit.${key}`],
+          code: `visit.${key}` as const,
+        })),
+      );
+    }
+    return saveTimes(tx, id, body.version, {
+      consultStart: new Date((body.startTime ?? 0) * 1000),
+      consultEnd: new Date((body.endTime ?? 0) * 1000),
+    });
+  });
+}
+
+async function publishTimer(
+  ctx: AppContext,
+  tx: TenantTx,
+  scope: BranchScope,
+  eventCode: VisitEventCode,
+  visit: LockedVisit,
+  time: number,
+): Promise<void> {
+  await ctx.events.publish(tx, {
+    branchId: scope.branchId,
+    eventCode,
+    data: { id: visit.id, branchId: scope.branchId, patientId: visit.patientId, time },
+    message: null,
+  });
+}
+
+/** The timer starts (state 0 to 1): the start is now, and `consultIn` tells the branch. */
+export async function consultIn(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  version: number,
+): Promise<ConsultTimes> {
+  return scope.run(async (tx) => {
+    const visit = await changeableVisit(tx, scope, id);
+    if (visit.consultStart !== null) throw badRequest('visit.alreadyStarted');
+    const now = Math.floor(Date.now() / 1000);
+    const saved = await saveTimes(tx, id, version, { consultStart: new Date(now * 1000) });
+    await publishTimer(ctx, tx, scope, 'consultIn', visit, now);
+    return saved;
+  });
+}
+
+/** The timer stops (state 1 to -1): the end is now, and `consultOut` tells the branch. */
+export async function consultOut(
+  ctx: AppContext,
+  scope: BranchScope,
+  id: string,
+  version: number,
+): Promise<ConsultTimes> {
+  return scope.run(async (tx) => {
+    const visit = await changeableVisit(tx, scope, id);
+    if (visit.consultStart === null) throw badRequest('visit.notStarted');
+    if (visit.consultEnd !== null) throw badRequest('visit.alreadyFinished');
+    const now = Math.floor(Date.now() / 1000);
+    const saved = await saveTimes(tx, id, version, { consultEnd: new Date(now * 1000) });
+    await publishTimer(ctx, tx, scope, 'consultOut', visit, now);
+    return saved;
+  });
 }

@@ -75,7 +75,9 @@ export function QueuePage() {
   const close = () => setDialog(null);
 
   useQueueEvents((event) => {
-    if (event.eventCode === 'ring') return;
+    // The consult timer's events change a visit, not the queue.
+    if (event.eventCode === 'ring' || event.eventCode === 'consultIn') return;
+    if (event.eventCode === 'consultOut') return;
     void refresh();
     if (ANNOUNCED_EVENTS.has(event.eventCode) && event.message) snackbar.error(event.message);
   });

@@ -2,21 +2,13 @@ import { NavLink, ScrollArea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePermissions } from '../../app/permissions.tsx';
-import { STORAGE } from '../../api/session.ts';
+import { currentPatientPath } from '../../app/current-patient.ts';
 import { ModuleGate } from './ModuleGate.tsx';
 import { SIDE_NAV, mayOpen, type Section } from './navigation.ts';
 
-/** Current Patient opens the patient last worked on, else the empty-patient page. */
-function targetOf(section: Section): string {
-  if (section.path !== 'patients') return section.path;
-  try {
-    const patient = JSON.parse(localStorage.getItem(STORAGE.currentPatient) ?? 'null') as {
-      id?: string;
-    } | null;
-    return patient?.id ? `patients/${patient.id}` : 'patients';
-  } catch {
-    return 'patients';
-  }
+/** Current Patient opens the patient last worked on in this branch, else the empty-patient page. */
+function targetOf(section: Section, branchCode: string): string {
+  return section.path === 'patients' ? currentPatientPath(branchCode) : section.path;
 }
 
 export function SideNav({
@@ -40,7 +32,7 @@ export function SideNav({
           <ModuleGate key={section.path} module={section.module}>
             <NavLink
               component={Link}
-              to={`${base}/${targetOf(section)}`}
+              to={`${base}/${targetOf(section, branchCode)}`}
               label={t(section.title)}
               leftSection={<Icon size={20} aria-hidden />}
               active={active}

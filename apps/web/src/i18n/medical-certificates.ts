@@ -1,0 +1,38 @@
+import { MC_REMOVE_CONFIRM } from '@clinic/domain';
+
+/** The medical certificates of a visit and their editor (doc 2 section 2.7). */
+export const mcTexts = {
+  mc: {
+    title: 'Medical certificates',
+    add: 'Add MC',
+    none: 'No medical certificate for this visit.',
+    newTitle: 'New medical certificate',
+    editTitle: 'Medical certificate {{mcNo}}',
+    mcNo: 'MC number',
+    mcNoHint: 'Leave blank to assign the next number',
+    issuedDate: 'Issue date',
+    fromDate: 'From date',
+    toDate: 'To date',
+    givenDays: 'Given days',
+    doctor: 'Doctor',
+    purpose: 'Purpose',
+    remark: 'Remark',
+    excuseChit: 'Excuse chit',
+    requireTime: 'Require Time',
+    fromTime: 'From time',
+    toTime: 'To time',
+    dutyType: 'Duty type',
+    unfit: 'Medically unfit',
+    lightDuty: 'Fit for light duty only',
+    days: '{{count}} day(s)',
+    save: 'Save',
+    cancel: 'Cancel',
+    edit: 'Edit',
+    print: 'Print',
+    remove: 'Delete',
+    removeConfirm: MC_REMOVE_CONFIRM,
+    removeTitle: 'Delete medical certificate',
+    success: 'Success',
+    loadFailed: 'Something wrong, please try again',
+  },
+};

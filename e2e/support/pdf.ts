@@ -1,0 +1,34 @@
+import { type Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+
+/** Keeps every PDF the page makes (a preview, printed copies) on `window.pdfs`, to read back. */
+export async function capturePdfs(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const pdfs: Blob[] = [];
+    (window as unknown as { pdfs: Blob[] }).pdfs = pdfs;
+    const create = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (object: Blob | MediaSource) => {
+      if (object instanceof Blob && object.type === 'application/pdf') pdfs.push(object);
+      return create(object);
+    };
+  });
+}
+
+/** The text and page sizes (points) of the `index`th PDF the page made (see `capturePdfs`). */
+export async function pdfText(page: Page, index: number) {
+  const handle = await page.waitForFunction(
+    (at) => (window as unknown as { pdfs: Blob[] }).pdfs[at],
+    index,
+  );
+  const bytes = await handle.evaluate(async (pdf: Blob) => [
+    ...new Uint8Array(await pdf.arrayBuffer()),
+  ]);
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  const pages = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const [, , width = 0, height = 0] = (await document.getPage(number)).view;
+    pages.push([Number(width.toFixed(2)), Number(height.toFixed(2))]);
+  }
+  const { text } = await extractText(document, { mergePages: true });
+  return { pages, text };
+}
