@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import { normalizeUsername } from '@clinic/domain';
 import { describe, expect, it } from 'vitest';
 import { setupApiTest } from '../../../test/api-fixture.ts';
 import {
@@ -11,12 +12,14 @@ import {
   type ApiResponse,
 } from '../../../test/helpers.ts';
 import { withTenant } from '../../db/tenant-db.ts';
-import { isUsernameTaken } from '../../platform/directory.ts';
+import { isUsernameTaken, signInTarget } from '../../platform/directory.ts';
 import { insertUser } from './accounts.repo.ts';
 import {
   FAILURES_PER_ACCOUNT,
   FAILURES_PER_ADDRESS,
   FAILURES_PER_KNOWN_DEVICE,
+  accountKey,
+  addressKey,
 } from './sign-in-limits.ts';
 
 /**
@@ -36,17 +39,35 @@ interface From {
   address?: string;
 }
 
+/** The usernames and addresses this file signs in with: the only limits it lets age. */
+const ours = { usernames: new Set<string>(), addresses: new Set<string>() };
+
 function signInAs(username: string, password: string, from: From = {}): Promise<ApiResponse> {
+  const address = from.address ?? randomAddress();
+  ours.usernames.add(normalizeUsername(username));
+  ours.addresses.add(address);
   return t.call('POST', '/api/v1/sign-in', {
     body: { username, password, timezone: 480, whiteList: from.device },
-    remoteAddress: from.address ?? randomAddress(),
+    remoteAddress: address,
   });
 }
 
-/** Lets time pass for the rate limits: every counted sign-in becomes that much older. */
+/**
+ * Lets time pass for the rate limits: every counted sign-in of this file's accounts,
+ * addresses and their devices becomes that much older. Only this file's: other files run
+ * at the same time on the same database and count on their own limits.
+ */
 async function letTimePass(seconds: number): Promise<void> {
+  const usernames = [...ours.usernames];
+  const accounts = await Promise.all(usernames.map((name) => signInTarget(t.database.db, name)));
+  const userIds = accounts.flatMap((account) => (account ? [account.userId] : []));
+  const keys = [...usernames.map(accountKey), ...[...ours.addresses].map(addressKey)];
   await sql`
-    WITH moved AS (DELETE FROM throttle_events RETURNING key, happened_at)
+    WITH moved AS (
+      DELETE FROM throttle_events
+      WHERE key = ANY(${keys}::text[])
+         OR (key LIKE 'sign-in:device:%' AND split_part(key, ':', 3) = ANY(${userIds}::text[]))
+      RETURNING key, happened_at)
     INSERT INTO throttle_events (key, happened_at)
     SELECT key, happened_at - make_interval(secs => ${seconds}) FROM moved`.execute(t.database.db);
 }
