@@ -191,7 +191,8 @@ function contextOf(
     context = browser
       .newContext({ ...options, storageState: role?.storage })
       .then(async (created) => {
-        await created.addInitScript(() => localStorage.removeItem('lastClickTime'));
+        // Every frame runs it, the print preview's PDF frame too, where storage is null.
+        await created.addInitScript(() => window.localStorage?.removeItem('lastClickTime'));
         return created;
       });
     contexts.set(key, context);

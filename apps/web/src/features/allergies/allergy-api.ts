@@ -25,13 +25,15 @@ export const allergyKeys = {
   reactions: (branchId: string | undefined) => ['allergy-reactions', branchId] as const,
 };
 
+/** The allergies tab's list; asks nothing of a role that may not read allergies. */
 export function usePatientAllergies(patientId: string) {
   const { branchId } = useBranch();
+  const mayRead = useCan('allergies:read');
   return useQuery({
     queryKey: allergyKeys.list(branchId, patientId),
     queryFn: async (): Promise<AllergyRecord[]> =>
       (await api().call(allergiesApi.list, { query: { patientId } })).items,
-    enabled: Boolean(branchId),
+    enabled: Boolean(branchId) && mayRead,
   });
 }
 

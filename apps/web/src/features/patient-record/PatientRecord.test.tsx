@@ -1,10 +1,10 @@
-import type { PatientHeaderInfo, VisitDetail } from '@clinic/domain';
+import { SYSTEM_ROLES, type PatientHeaderInfo, type VisitDetail } from '@clinic/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPatientPath } from '../../app/current-patient.ts';
 import { patientRoutes } from '../../app/router.tsx';
 import { BRANCH_ID, signInForTest, testQueryClient } from '../queue/test-utils.tsx';
@@ -59,6 +59,7 @@ function renderRecord(path: string) {
   client.setQueryData(recordKeys.header(BRANCH_ID, PATIENT), header);
   client.setQueryData(recordKeys.vaccinations(BRANCH_ID, PATIENT), { count: 0 });
   client.setQueryData(recordKeys.visits(BRANCH_ID, PATIENT, 1), { items: [visit], total: 1 });
+  client.setQueryData(recordKeys.visit(BRANCH_ID, VISIT), visit);
   const router = createMemoryRouter(
     [
       {
@@ -154,5 +155,27 @@ describe('the consult timer', () => {
   it('read-only (voided, or another branch): disabled', () => {
     renderTimer(visit, true);
     expect(screen.getByRole('button', { name: 'Start consultation' })).toBeDisabled();
+  });
+});
+
+describe('the visit page for a role without clinical reads', () => {
+  const asked: string[] = [];
+  beforeEach(() => {
+    asked.length = 0;
+    signInForTest(['clinic.queue', 'clinic.patient'], SYSTEM_ROLES['Front desk']);
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(new URL(url).pathname);
+      return Promise.resolve(Response.json({ data: { items: [], total: 0 } }));
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the front desk the certificates, and asks nothing of notes, readings or facts', async () => {
+    renderRecord(`/MAIN/patients/${PATIENT}/medical-records/${VISIT}`);
+    expect(await screen.findByRole('heading', { name: 'Medical certificates' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Physical readings' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Diagnoses' })).toBeNull();
+    expect(asked.some((path) => path.includes('/medical-certificates'))).toBe(true);
+    expect(asked.filter((path) => /facts|readings|consult-note|diagnos/.test(path))).toEqual([]);
   });
 });

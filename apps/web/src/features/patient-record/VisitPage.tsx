@@ -1,4 +1,4 @@
-import { isVisitEvent, type ConsultTimes, type VisitDetail } from '@clinic/domain';
+import { isVisitEvent, type ConsultTimes, type Permission, type VisitDetail } from '@clinic/domain';
 import {
   Alert,
   Badge,
@@ -46,8 +46,13 @@ const VisitCertificates = lazy(async () => ({
   default: (await import('../medical-certificates/VisitCertificates.tsx')).VisitCertificates,
 }));
 
-function Section({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Skeleton height={60} />}>{children}</Suspense>;
+/** One section of the visit, shown only to a role that may read what it shows. */
+function Section({ permission, children }: { permission: Permission; children: ReactNode }) {
+  return (
+    <Can permission={permission}>
+      <Suspense fallback={<Skeleton height={60} />}>{children}</Suspense>
+    </Can>
+  );
 }
 
 /** Readonly: a voided visit, or one of another branch (doc 2 section 4.1). */
@@ -180,22 +185,22 @@ export function VisitPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
-            <Section>
+            <Section permission="vitals:read">
               <ReadingsEditor visitId={visitId} readOnly={readOnly} />
             </Section>
-            <Section>
+            <Section permission="diagnoses:read">
               <ConsultNote visitId={visitId} readOnly={readOnly} />
             </Section>
-            <Section>
+            <Section permission="diagnoses:read">
               <VisitDiagnoses patientId={patientId} visitId={visitId} readOnly={readOnly} />
             </Section>
-            <Section>
+            <Section permission="medicalCertificates:read">
               <VisitCertificates patientId={patientId} visitId={visitId} readOnly={readOnly} />
             </Section>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Section>
+          <Section permission="vitals:read">
             <VisitFactsPanel patientId={patientId} visitId={visitId} readOnly={readOnly} />
           </Section>
         </Grid.Col>
