@@ -78,3 +78,6 @@ export * from './reports/reports.contract.ts';
 export * from './audit/audit-trail.endpoints.ts';
 export * from './audit/audit-trail.contract.ts';
 export * from './api-contract.ts';
+export * from './prescriptions/prescription-line.ts';
+export * from './prescriptions/dose.ts';
+export * from './prescriptions/prices.ts';
