@@ -81,3 +81,5 @@ export * from './api-contract.ts';
 export * from './prescriptions/prescription-line.ts';
 export * from './prescriptions/dose.ts';
 export * from './prescriptions/prices.ts';
+export * from './prescriptions/safety.ts';
+export * from './prescriptions/line-rules.ts';
