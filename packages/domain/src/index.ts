@@ -83,3 +83,4 @@ export * from './prescriptions/dose.ts';
 export * from './prescriptions/prices.ts';
 export * from './prescriptions/safety.ts';
 export * from './prescriptions/line-rules.ts';
+export * from './inventory/fefo.ts';
