@@ -102,12 +102,21 @@ describe('line prices: properties', () => {
         const price = linePrice({ unitPrice, dispenseQuantity, taxRateBasisPoints: rate });
         expect(Number.isSafeInteger(price.totalPrice)).toBe(true);
         expect(BigInt(price.totalPrice)).toBe(BigInt(unitPrice) * BigInt(dispenseQuantity));
-        // |tax x 10,000 - total x rate| <= 5,000 (half a cent), exact in BigInt.
+        // Half up: tax x 10,000 - total x rate is in (-5,000, 5,000] (an exact half goes
+        // up), exact in BigInt.
         const error = BigInt(price.taxAmount) * 10_000n - BigInt(price.totalPrice) * BigInt(rate);
-        expect(error >= -5_000n && error < 5_000n).toBe(true);
+        expect(error > -5_000n && error <= 5_000n).toBe(true);
         expect(price.totalWithTax).toBe(price.totalPrice + price.taxAmount);
       }),
     );
+  });
+
+  it('an exact half cent of tax goes up (the counterexample a property run found)', () => {
+    // 9,943,300 x 27,410 = 272,545,853,000 cents at 0.05 percent: 136,272,926.5 -> .927.
+    expect(
+      linePrice({ unitPrice: 9_943_300, dispenseQuantity: 27_410, taxRateBasisPoints: 5 })
+        .taxAmount,
+    ).toBe(136_272_927);
   });
 
   it('tax grows with the amount and the rate', () => {
@@ -116,9 +125,12 @@ describe('line prices: properties', () => {
         fc.integer({ min: 0, max: 1e12 }),
         fc.integer({ min: 0, max: 1e12 }),
         rates,
-        (a, b, rate) => {
+        rates,
+        (a, b, rate, otherRate) => {
           const [low, high] = a <= b ? [a, b] : [b, a];
           expect(taxOfCents(low, rate)).toBeLessThanOrEqual(taxOfCents(high, rate));
+          const [lowRate, highRate] = rate <= otherRate ? [rate, otherRate] : [otherRate, rate];
+          expect(taxOfCents(a, lowRate)).toBeLessThanOrEqual(taxOfCents(a, highRate));
         },
       ),
     );
