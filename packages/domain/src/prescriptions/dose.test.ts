@@ -192,7 +192,7 @@ describe('dose arithmetic: refusals name their fields', () => {
       { field: 'prescriptMode', key: 'strengthUnknown' },
     ]);
     expect(problemsOf(base, { strength: 500, consumePerDispenseUnit: 0 })).toEqual([
-      { field: 'prescriptMode', key: 'packInvalid' },
+      { field: 'dispenseUm', key: 'packInvalid' },
     ]);
     expect(problemsOf({ ...base, prescriptMode: 2 })).toEqual([
       { field: 'prescriptMode', key: 'prescriptModeInvalid' },

@@ -249,7 +249,8 @@ export type DoseField =
   | 'duration'
   | 'cycle'
   | 'startDate'
-  | 'dispenseQuantity';
+  | 'dispenseQuantity'
+  | 'dispenseUm';
 
 export interface DoseArithmetic {
   prescriptMode: PrescriptMode;
@@ -289,7 +290,8 @@ export function doseArithmetic(
   }
   const packScaled = scaledDecimal(pack.consumePerDispenseUnit);
   if (packScaled === null || packScaled <= 0n) {
-    problems.push({ field: 'prescriptMode', key: 'packInvalid' });
+    // The catalog item's dispensing unit holds no consume units: its data is wrong.
+    problems.push({ field: 'dispenseUm', key: 'packInvalid' });
   }
 
   // The quantity each time, in thousandths of a consume unit, as an exact fraction.
