@@ -174,9 +174,19 @@ describe('duplicate drugs on a visit', () => {
         visit,
       ),
     ).toEqual([]);
-    // Two NSAIDs are of one class, not a duplicate.
+    // Two NSAIDs are of one class, two vaccines or insulins of one group: not duplicates.
     expect(
       duplicateDrugs({ catalogItemId: 'i', name: 'Ibuprofen' }, [line('l3', 'd', 'Diclofenac')]),
+    ).toEqual([]);
+    expect(
+      duplicateDrugs({ catalogItemId: 'flu', name: 'Influenza vaccine' }, [
+        line('l4', 'pcv', 'Pneumococcal vaccine'),
+      ]),
+    ).toEqual([]);
+    expect(
+      duplicateDrugs({ catalogItemId: 'glargine', name: 'Insulin glargine' }, [
+        line('l5', 'aspart', 'Insulin aspart'),
+      ]),
     ).toEqual([]);
   });
 

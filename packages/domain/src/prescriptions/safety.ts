@@ -12,8 +12,9 @@
  *   amoxicillin warns for ampicillin (same class), as cross-reactivity goes.
  * - Every recorded, not removed allergy warns, whatever its reaction (drug allergy,
  *   adverse reaction or uncertain); an allergen outside the list is matched by its name.
- * - A duplicate is the same catalog item, or another item with an ingredient in common
- *   (two paracetamol products); two drugs of one class alone are not a duplicate.
+ * - A duplicate is the same catalog item, or another item with a drug ingredient in
+ *   common (two paracetamol products); two drugs of one class or group alone (two NSAIDs,
+ *   two vaccines, two insulins) are not a duplicate.
  */
 import { ALLERGENS, allergenOf } from '../allergies/allergy-rules.ts';
 import { OVERRIDE_REASON_MAX, type PrescriptionProblem } from './prescription-line.ts';
@@ -125,6 +126,31 @@ export function drugIngredients(drug: DrugIdentity): Set<string> {
   return codes;
 }
 
+/**
+ * Allergens that name a group of drugs rather than one ingredient: two vaccines, two
+ * insulins or two statins on a visit are not the same drug twice.
+ */
+export const GROUP_ALLERGENS: ReadonlySet<string> = new Set([
+  ...Object.keys(DRUG_CLASS_MEMBERS),
+  'STATIN',
+  'VACCINE',
+  'INSULIN',
+  'IODINE_CONTRAST',
+]);
+
+const DRUG_ALLERGEN_CODES = new Set(
+  ALLERGENS.filter((allergen) => allergen.type === 'Drug').map((allergen) => allergen.code),
+);
+
+/** The single drug ingredients of a drug (no groups, no foods or other substances). */
+function singleIngredients(drug: DrugIdentity): Set<string> {
+  return new Set(
+    [...drugIngredients(drug)].filter(
+      (code) => DRUG_ALLERGEN_CODES.has(code) && !GROUP_ALLERGENS.has(code),
+    ),
+  );
+}
+
 /** The classes allergens belong to (a class belongs to itself). */
 function classesOf(codes: ReadonlySet<string>): Set<string> {
   const classes = new Set<string>();
@@ -222,13 +248,13 @@ export function duplicateDrugs(
   drug: DrugIdentity & { catalogItemId: string; lineId?: string | null },
   visitLines: readonly VisitDrugLine[],
 ): DuplicateMatch[] {
-  const ingredients = drugIngredients(drug);
+  const ingredients = singleIngredients(drug);
   const duplicates: DuplicateMatch[] = [];
   for (const line of visitLines) {
     if (drug.lineId != null && line.id === drug.lineId) continue;
     if (line.catalogItemId === drug.catalogItemId) {
       duplicates.push({ lineId: line.id, name: line.name, via: 'item' });
-    } else if ([...drugIngredients(line)].some((code) => ingredients.has(code))) {
+    } else if ([...singleIngredients(line)].some((code) => ingredients.has(code))) {
       duplicates.push({ lineId: line.id, name: line.name, via: 'ingredient' });
     }
   }
