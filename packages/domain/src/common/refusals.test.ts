@@ -8,6 +8,8 @@ import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
 import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts';
 import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
+import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
+import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -28,6 +30,9 @@ describe('the refusal catalogue', () => {
       ALLERGY_MESSAGES,
       DOCUMENT_MESSAGES,
       DOCUMENT_REFUSAL_FORMATS,
+      PRESCRIPTION_MESSAGES,
+      INVENTORY_MESSAGES,
+      INVENTORY_REFUSAL_FORMATS,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);

@@ -13,6 +13,8 @@ import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts'
 import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
 import { MC_MESSAGES } from '../medical-certificates/mc-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
+import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
+import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -158,6 +160,9 @@ export const REFUSALS = {
   ...prefixed('document', DOCUMENT_MESSAGES),
   ...DOCUMENT_REFUSAL_FORMATS,
   ...prefixed('visit', VISIT_MESSAGES),
+  ...prefixed('prescription', PRESCRIPTION_MESSAGES),
+  ...prefixed('inventory', INVENTORY_MESSAGES),
+  ...INVENTORY_REFUSAL_FORMATS,
   ...API_REFUSALS,
 } as const;
 
