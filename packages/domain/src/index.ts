@@ -77,4 +77,8 @@ export * from './reports/reports.endpoints.ts';
 export * from './reports/reports.contract.ts';
 export * from './audit/audit-trail.endpoints.ts';
 export * from './audit/audit-trail.contract.ts';
+export * from './catalogs/catalog-rules.ts';
+export * from './catalogs/catalogs.ts';
+export * from './catalogs/catalogs.endpoints.ts';
+export * from './catalogs/catalogs.contract.ts';
 export * from './api-contract.ts';
