@@ -212,7 +212,7 @@ export interface OptionFilter {
   limit: number;
 }
 
-/** The picker: available items, codes starting with the keyword first, then by name. */
+/** The picker: available items; the code typed first, then codes starting with it, then by name. */
 export async function itemOptions(tx: TenantTx, filter: OptionFilter): Promise<CatalogOption[]> {
   let query = selectItems(tx, filter.branchId)
     .where('i.isActive', '=', true)
@@ -231,6 +231,7 @@ export async function itemOptions(tx: TenantTx, filter: OptionFilter): Promise<C
     const text = escapeLike(filter.keyword.toLowerCase());
     ordered = query
       .where(keywordMatch(filter.keyword))
+      .orderBy(sql`(lower(i.code) = ${filter.keyword.toLowerCase()})`, 'desc')
       .orderBy(sql`(lower(i.code) LIKE ${`${text}%`})`, 'desc');
   }
   const rows = await ordered
