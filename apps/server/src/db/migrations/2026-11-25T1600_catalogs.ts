@@ -139,6 +139,7 @@ function seedRows(): string {
 }
 
 const READERS = ['Doctor', 'Nurse', 'Front desk', 'Finance'];
+const CROSS_TENANT = ['tenants', 'prescription_settings', 'roles'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
@@ -275,15 +276,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
      $$`,
     `GRANT EXECUTE ON FUNCTION seed_prescription_settings(uuid) TO clinic_app`,
 
-    `ALTER TABLE prescription_settings NO FORCE ROW LEVEL SECURITY`,
+    // Across clinics: a plain schema owner is subject to the policies too (forced), so the
+    // tables read and written here are un-forced meanwhile (transactional DDL).
+    ...CROSS_TENANT.map((table) => `ALTER TABLE ${table} NO FORCE ROW LEVEL SECURITY`),
     `SELECT seed_prescription_settings(t.id) FROM tenants t`,
-    `ALTER TABLE prescription_settings FORCE ROW LEVEL SECURITY`,
-
-    `ALTER TABLE roles NO FORCE ROW LEVEL SECURITY`,
     `UPDATE roles SET permissions = array_append(permissions, 'catalogs:read'),
             version = version + 1
       WHERE system AND name IN (${READERS.map(quoted).join(', ')})
         AND NOT ('catalogs:read' = ANY (permissions))`,
-    `ALTER TABLE roles FORCE ROW LEVEL SECURITY`,
+    ...CROSS_TENANT.map((table) => `ALTER TABLE ${table} FORCE ROW LEVEL SECURITY`),
   ]);
 }
