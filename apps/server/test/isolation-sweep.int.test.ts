@@ -29,6 +29,8 @@ let branchSecrets: string[];
 /** Everything of clinic A at all: clinic B sees none of it. */
 let clinicSecrets: string[];
 let queueVersion: number;
+let catalogItemId: string;
+let catalogIds: string[];
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -86,6 +88,40 @@ beforeAll(async () => {
   expectStatus(link, 201);
   const visits = await t.call('GET', `/api/v1/visits?patientId=${patientId}`, admin2);
   const visitId = visits.body.data.items[0].id as string;
+  // The catalog is the clinic's; a branch's price for an item is that branch's.
+  const item = await t.call('POST', '/api/v1/catalogs', {
+    ...admin2,
+    body: {
+      type: 'Med',
+      code: 'SECRETAMOL',
+      name: 'Secretamol 500 mg',
+      strength: 500,
+      strengthUnit: 'mg',
+      dispensingUnit: 'tab',
+      sellingPriceCents: 100,
+      upcCodes: ['99887766554433'],
+    },
+  });
+  expectStatus(item, 201);
+  catalogItemId = item.body.data.id as string;
+  expectStatus(
+    await t.call('PUT', `/api/v1/catalogs/${catalogItemId}/branch`, {
+      ...admin2,
+      body: { sellingPriceCents: 87654321, isActive: true, version: 0 },
+    }),
+    200,
+  );
+  const whitelisted = await t.call('POST', '/api/v1/settings/whitelist-drug', {
+    ...admin2,
+    body: { brandDrugSDD: 'SECRETSDD', brandDrugName: 'Secretadol' },
+  });
+  expectStatus(whitelisted, 201);
+  const indication = await t.call('POST', '/api/v1/prescriptions/settings/indication', {
+    ...admin2,
+    body: { code: 'SECRETIND', description: 'For secrets' },
+  });
+  expectStatus(indication, 201);
+  catalogIds = [catalogItemId, whitelisted.body.data.id, indication.body.data.id];
 
   aIds = {
     patientId,
@@ -108,6 +144,7 @@ beforeAll(async () => {
     'Secret Chamber',
     'Secret remark',
     'Branch SECRET2',
+    '87654321',
   ];
   clinicSecrets = [
     ...branchSecrets,
@@ -119,12 +156,19 @@ beforeAll(async () => {
     'Secretdoc',
     room.body.data.id,
     a.tenantId,
+    ...catalogIds,
+    'SECRETAMOL',
+    'Secretamol',
+    '99887766554433',
+    'SECRETSDD',
+    'Secretadol',
+    'SECRETIND',
   ];
 }, 60_000);
 
 /** The ids a route's `:id` may stand for: each is tried. */
 function idCandidates(): string[] {
-  return [aIds.patientId!, aIds.exchangeId!, aIds.visitId!, branchSecrets[1]!];
+  return [aIds.patientId!, aIds.exchangeId!, aIds.visitId!, branchSecrets[1]!, ...catalogIds];
 }
 
 interface Caller {
@@ -208,6 +252,14 @@ async function expectSecondBranchUnchanged() {
   expect(doctors.body.data.items).toContainEqual(
     expect.objectContaining({ roomName: 'Secret Chamber' }),
   );
+  const item = await t.call('GET', `/api/v1/catalogs/${catalogItemId}`, adminOfSecondBranch());
+  expect(item.body.data).toMatchObject({
+    name: 'Secretamol 500 mg',
+    version: 1,
+    priceCents: 87654321,
+    available: true,
+    branch: { version: 1 },
+  });
 }
 
 describe('isolation sweep over every route', () => {

@@ -57,6 +57,7 @@ const NAMED_VALUES: Record<string, unknown> = {
   filter: 'patient_name',
   code: 'SAMPLE',
   list: 'visitPurpose',
+  settingList: 'indication',
   category: 'Other',
   version: 1,
   isBackdate: false,

@@ -12,6 +12,7 @@ import { queueContract } from './queue/queue.contract.ts';
 import { reportsContract } from './reports/reports.contract.ts';
 import { visitsContract } from './visits/visits.contract.ts';
 import { vitalsContract } from './vitals/vitals.contract.ts';
+import { catalogsContract } from './catalogs/catalogs.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -31,4 +32,5 @@ export const apiContract = {
   documents: documentsContract,
   reports: reportsContract,
   auditTrail: auditTrailContract,
+  catalogs: catalogsContract,
 };

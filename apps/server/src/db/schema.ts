@@ -23,6 +23,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Allergies {
@@ -86,6 +88,62 @@ export interface Branches {
 export interface CardNumberCounters {
   lastValue: number;
   prefix: string;
+  tenantId: string;
+}
+
+export interface CatalogBranchItems {
+  branchId: string;
+  isActive: Generated<boolean>;
+  itemId: string;
+  sellingPriceCents: number | null;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
+}
+
+export interface CatalogComboComponents {
+  comboId: string;
+  itemId: string;
+  quantity: number;
+  sortOrder: Generated<number>;
+  tenantId: string;
+}
+
+export interface CatalogItems {
+  category: string | null;
+  code: string;
+  costCents: number | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  defaultConsumeMethod: string | null;
+  defaultDose: Numeric | null;
+  defaultDoseUnit: string | null;
+  defaultDurationDays: number | null;
+  defaultFrequency: string | null;
+  defaultInstructions: string | null;
+  deletedAt: Timestamp | null;
+  deletedBy: string | null;
+  dispensingUnit: string | null;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  name: string;
+  procurement: string | null;
+  sellingPriceCents: number;
+  strength: Numeric | null;
+  strengthUnit: string | null;
+  taxBasisPoints: Generated<number>;
+  tenantId: string;
+  type: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
+  whitelistDrugId: string | null;
+}
+
+export interface CatalogUpcCodes {
+  code: string;
+  itemId: string;
   tenantId: string;
 }
 
@@ -313,6 +371,22 @@ export interface Prescriptions {
   visitId: string;
 }
 
+export interface PrescriptionSettings {
+  code: string;
+  createdAt: Generated<Timestamp>;
+  cycleDays: number | null;
+  description: string;
+  dosesPerCycle: number | null;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  isSystem: Generated<boolean>;
+  list: string;
+  sortOrder: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface QueueCounters {
   branchId: string;
   lastNumber: number;
@@ -517,11 +591,26 @@ export interface Visits {
   voidedAt: Timestamp | null;
 }
 
+export interface WhitelistDrugs {
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  name: string;
+  sddCode: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface DB {
   allergies: Allergies;
   auditEvents: AuditEvents;
   branches: Branches;
   cardNumberCounters: CardNumberCounters;
+  catalogBranchItems: CatalogBranchItems;
+  catalogComboComponents: CatalogComboComponents;
+  catalogItems: CatalogItems;
+  catalogUpcCodes: CatalogUpcCodes;
   companies: Companies;
   consultNotes: ConsultNotes;
   deviceAuthorizations: DeviceAuthorizations;
@@ -538,6 +627,7 @@ export interface DB {
   patients: Patients;
   physicalReadings: PhysicalReadings;
   prescriptions: Prescriptions;
+  prescriptionSettings: PrescriptionSettings;
   queueCounters: QueueCounters;
   queueEntries: QueueEntries;
   referenceOptions: ReferenceOptions;
@@ -553,4 +643,5 @@ export interface DB {
   users: Users;
   visitFacts: VisitFacts;
   visits: Visits;
+  whitelistDrugs: WhitelistDrugs;
 }

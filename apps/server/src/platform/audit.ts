@@ -114,6 +114,12 @@ export const PATIENT_TABLES = {
   mcCounters: false,
   documents: true,
   documentCategories: false,
+  catalogItems: false,
+  catalogComboComponents: false,
+  catalogBranchItems: false,
+  catalogUpcCodes: false,
+  whitelistDrugs: false,
+  prescriptionSettings: false,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */

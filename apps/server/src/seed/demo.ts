@@ -24,6 +24,7 @@ import { seedDemoClinical } from './demo-clinical.ts';
 import { demoPatients } from './demo-people.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoVitals } from './demo-vitals.ts';
+import { seedDemoCatalog } from './demo-catalog.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 export const DEMO_PASSWORD = 'Clinic-demo-2026';
@@ -129,6 +130,11 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'present' |
   await seedDemoCertificates(await demoScope(ctx, tenantId, DEMO_BRANCHES[0].code));
   await seedDemoVitals(ctx, tenantId);
   await seedDemoClinical(ctx, tenantId, DEMO_BRANCHES[0].code);
+  await seedDemoCatalog(
+    ctx,
+    tenantId,
+    DEMO_BRANCHES.map((branch) => branch.code),
+  );
   return created ? 'created' : 'present';
 }
 

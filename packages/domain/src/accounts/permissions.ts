@@ -69,8 +69,9 @@ export const RESOURCES = {
   dashboard: { module: 'clinic.dashboard', actions: ['read'] },
   reports: { module: 'clinic.report', actions: ['read', 'export', 'print'] },
   settings: { module: 'clinic.setting', actions: ['read', 'create', 'update', 'delete'] },
+  /** The clinic's catalog: read by whoever prescribes, dispenses or bills (clinic.setting, not a console module). */
   catalogs: {
-    module: 'tenant.settings',
+    module: 'clinic.setting',
     actions: ['read', 'create', 'update', 'delete', 'export'],
   },
   branches: { module: 'tenant.branches', actions: ['read', 'create', 'update', 'delete'] },
@@ -132,6 +133,7 @@ export const SYSTEM_ROLES = {
     ...grant('referrals', 'all'),
     ...grant('dispensing', READ),
     ...grant('inventory', READ),
+    ...grant('catalogs', READ),
     ...grant('appointments', WRITE),
     ...grant('invoices', READ),
     ...grant('dashboard', READ),
@@ -152,6 +154,7 @@ export const SYSTEM_ROLES = {
     ...grant('referrals', ['read', 'print']),
     ...grant('dispensing', ['read', 'create', 'print']),
     ...grant('inventory', READ),
+    ...grant('catalogs', READ),
     ...grant('appointments', WRITE),
   ],
   /** Registers, queues, books, bills and takes payment, prints; writes no clinical notes. */
@@ -164,6 +167,7 @@ export const SYSTEM_ROLES = {
     ...grant('documents', ['read', 'create', 'print']),
     ...grant('referrals', ['read', 'print']),
     ...grant('dispensing', ['read', 'create', 'print']),
+    ...grant('catalogs', READ),
     ...grant('appointments', 'all'),
     ...grant('invoices', ['read', 'create', 'update', 'print']),
     ...grant('payments', ['read', 'create', 'print']),
@@ -183,6 +187,7 @@ export const SYSTEM_ROLES = {
     ...grant('patients', READ),
     ...grant('invoices', 'all'),
     ...grant('payments', 'all'),
+    ...grant('catalogs', READ),
     ...grant('dashboard', READ),
     ...grant('reports', 'all'),
   ],

@@ -7,6 +7,7 @@ import { DOCUMENT_MESSAGES, DOCUMENT_REFUSAL_FORMATS } from '../documents/docume
 import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
 import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts';
 import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
+import { CATALOG_MESSAGES } from '../catalogs/catalog-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
 import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
@@ -33,6 +34,7 @@ describe('the refusal catalogue', () => {
       PRESCRIPTION_MESSAGES,
       INVENTORY_MESSAGES,
       INVENTORY_REFUSAL_FORMATS,
+      CATALOG_MESSAGES,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);

@@ -6,6 +6,7 @@ import {
 import { DOCUMENT_MESSAGES, DOCUMENT_REFUSAL_FORMATS } from '../documents/document-rules.ts';
 import { PASSWORD_MESSAGES } from '../accounts/password.ts';
 import { ID_NUMBER_REQUIRED, ID_NUMBER_TOO_LONG } from '../patients/identity.ts';
+import { CATALOG_MESSAGES } from '../catalogs/catalog-rules.ts';
 import { ALLERGY_MESSAGES } from '../allergies/allergy-rules.ts';
 import { DIAGNOSIS_MESSAGES } from '../diagnoses/diagnosis-rules.ts';
 import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
@@ -163,6 +164,7 @@ export const REFUSALS = {
   ...prefixed('prescription', PRESCRIPTION_MESSAGES),
   ...prefixed('inventory', INVENTORY_MESSAGES),
   ...INVENTORY_REFUSAL_FORMATS,
+  ...prefixed('catalog', CATALOG_MESSAGES),
   ...API_REFUSALS,
 } as const;
 

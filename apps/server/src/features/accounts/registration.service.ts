@@ -29,6 +29,7 @@ import {
 } from '../../platform/passwords.ts';
 import { createBranch, type NewBranch } from '../branches/branches.service.ts';
 import { seedBranchOptions, seedTenantOptions } from '../options/options.service.ts';
+import { seedCatalogSettings } from '../catalogs/catalogs.service.ts';
 import { giveBranches, seedSystemRoles, type BranchGrant } from '../roles/roles.service.ts';
 import * as repo from './accounts.repo.ts';
 
@@ -148,6 +149,7 @@ export async function openClinic(tx: TenantTx, tenant: repo.NewTenant): Promise<
   await repo.insertModules(tx, ALL_MODULES);
   await seedSystemRoles(tx);
   await seedTenantOptions(tx);
+  await seedCatalogSettings(tx);
 }
 
 /** A branch of the clinic with its option lists; answers its id. */
