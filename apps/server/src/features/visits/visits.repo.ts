@@ -173,14 +173,27 @@ export async function visitDetail(tx: TenantTx, id: string): Promise<VisitDetail
   };
 }
 
-/** The visit's branch, state and times, locked for a change of its consult times. */
-export function visitForUpdate(tx: TenantTx, id: string) {
-  return tx.db
+/**
+ * The visit's branch, people, state and times: locked FOR SHARE while a record of it is
+ * written (it cannot be voided meanwhile), FOR UPDATE while the visit itself changes.
+ */
+export function visitState(tx: TenantTx, id: string, lock?: 'share' | 'update') {
+  const query = tx.db
     .selectFrom('visits')
-    .select(['id', 'branchId', 'patientId', 'consultStart', 'consultEnd', 'voidedAt', 'version'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+    .select([
+      'id',
+      'branchId',
+      'patientId',
+      'doctorId',
+      'consultStart',
+      'consultEnd',
+      'voidedAt',
+      'version',
+    ])
+    .where('id', '=', id);
+  if (lock === 'share') return query.forShare().executeTakeFirst();
+  if (lock === 'update') return query.forUpdate().executeTakeFirst();
+  return query.executeTakeFirst();
 }
 
 /** Sets the consult times when `version` is still the visit's; undefined when it is not. */

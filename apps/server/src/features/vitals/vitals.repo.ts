@@ -11,34 +11,10 @@ import type { ConsultNotes, PhysicalReadings, VisitFacts } from '../../db/schema
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { toUnix } from '../../platform/scope.ts';
 
-/** The visit a record belongs to: where it happened, whose it is, whether it is voided. */
+/** The visit a record is written in (the visits service's `writableVisit`): which, whose. */
 export interface VisitRef {
   id: string;
-  branchId: string;
   patientId: string;
-  isVoided: boolean;
-}
-
-/** Reads the visit (locking it against a concurrent void when `lock`). */
-export async function visitRef(
-  tx: TenantTx,
-  visitId: string,
-  lock = false,
-): Promise<VisitRef | null> {
-  let query = tx.db
-    .selectFrom('visits')
-    .select(['id', 'branchId', 'patientId', 'voidedAt'])
-    .where('id', '=', visitId);
-  if (lock) query = query.forShare();
-  const row = await query.executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        branchId: row.branchId,
-        patientId: row.patientId,
-        isVoided: row.voidedAt !== null,
-      }
-    : null;
 }
 
 /** The columns of a visit's facts, as the request carries them (after the smoking rule). */

@@ -62,7 +62,7 @@ export function VisitDiagnoses({ patientId, visitId, readOnly }: VisitDiagnosesP
       snackbar.success(t('diagnosis.removed'));
     } catch (failure) {
       if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) {
-        if (failure.code !== 'diagnosis.anotherBranch') return;
+        if (failure.code !== 'visit.anotherBranch') return;
       }
       void dialogs.alert(failure instanceof Error ? failure.message : String(failure));
     } finally {
