@@ -1,5 +1,5 @@
 import type { AllergyRecord } from '@clinic/domain';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useBranch } from '../../app/branch.ts';
 import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { useCan } from '../../app/permissions.tsx';
 import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
+import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import { refreshAllergies, removeAllergy, usePatientAllergies } from './allergy-api.ts';
 import '../../i18n/patient-area/index.ts';
 
@@ -79,14 +80,10 @@ export function AllergiesTab({ patientId }: { patientId: string }) {
                   <Table.Td>{item.createdByName}</Table.Td>
                   {mayRemove && (
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('allergy.removeOne', { name: item.allergyDrugName })}
+                      <RemoveRowButton
+                        label={t('allergy.removeOne', { name: item.allergyDrugName })}
                         onClick={() => void remove(item)}
-                      >
-                        ×
-                      </ActionIcon>
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

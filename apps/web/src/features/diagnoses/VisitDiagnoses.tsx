@@ -1,5 +1,5 @@
 import type { DiagnosisRecord } from '@clinic/domain';
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useBranch } from '../../app/branch.ts';
 import { useCan } from '../../app/permissions.tsx';
 import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
+import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import { diagnosisKeys, removeDiagnosis, useVisitDiagnoses } from './diagnosis-api.ts';
 import { DIAGNOSIS_EDITOR_PARAM, NEW_EDITOR } from './diagnosis-form.ts';
 import '../../i18n/patient-area/index.ts';
@@ -92,14 +93,10 @@ export function VisitDiagnoses({ patientId, visitId, readOnly }: VisitDiagnosesP
                   <Table.Td>{item.remark ?? ''}</Table.Td>
                   {mayRemove && (
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('diagnosis.removeOne', { name: item.description })}
+                      <RemoveRowButton
+                        label={t('diagnosis.removeOne', { name: item.description })}
                         onClick={() => void remove(item)}
-                      >
-                        ×
-                      </ActionIcon>
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>
