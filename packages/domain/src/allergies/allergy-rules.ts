@@ -37,10 +37,7 @@ export const ALLERGY_MESSAGES = {
   patientRequired: 'No patient selected',
   patientId: 'patientID must be a patient id',
   visitId: 'visitID must be a visit id',
-  visitNotFound: 'This visit does not exist.',
   visitOfAnotherPatient: 'This visit is not of this patient.',
-  anotherBranch:
-    "Current visit is from another branch. Please make sure you've selected the correct branch. ",
   notFound: 'This allergy does not exist.',
   alreadyVoided: 'This allergy has been removed already.',
 } as const;

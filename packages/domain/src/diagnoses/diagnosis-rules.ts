@@ -19,11 +19,7 @@ export const DIAGNOSIS_MESSAGES = {
   visitId: 'visitId must be a visit id',
   patientRequired: 'No patient selected',
   patientId: 'patientId must be a patient id',
-  visitNotFound: 'This visit does not exist.',
   visitOfAnotherPatient: 'This visit is not of this patient.',
-  visitVoided: 'This visit has been deleted.',
-  anotherBranch:
-    "Current visit is from another branch. Please make sure you've selected the correct branch. ",
   notFound: 'This diagnosis does not exist.',
   alreadyVoided: 'This diagnosis has been removed already.',
   codeUnknown: 'Please choose a diagnosis from the list.',

@@ -29,8 +29,6 @@ export const MC_MESSAGES = {
   mcNoTaken: 'This MC number is already used in this branch.',
   mcNoFixed: 'The MC number cannot be changed once the certificate is made.',
   notFound: 'This medical certificate does not exist.',
-  visitNotFound: 'This visit does not exist.',
-  visitVoided: 'This visit has been voided: its certificates can be read, not changed.',
   patientNotOfVisit: 'This visit is not of this patient.',
   doctorNotHere: 'Please choose a doctor of this branch for the certificate.',
 } as const;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConsultTimerState, consultTimeProblems, consultTimerState } from './consult-time.ts';
+import {
+  ConsultTimerState,
+  consultTimeProblems,
+  consultTimerState,
+  visitWriteRefusal,
+} from './consult-time.ts';
 
 // The clinic's clock at UTC+8: 2026-11-25 is today there.
 const offset = 8 * 3600;
@@ -42,5 +47,13 @@ describe('the consult time rules', () => {
     expect(consultTimeProblems(at('2026-11-25T10:00'), at('2026-11-26T00:00'), clinic)).toEqual([
       { field: 'endTime', key: 'endAfterToday' },
     ]);
+  });
+});
+
+describe('visitWriteRefusal', () => {
+  it('refuses another branch first, then a voided visit', () => {
+    expect(visitWriteRefusal({ branchId: 'a', isVoided: false }, 'a')).toBeNull();
+    expect(visitWriteRefusal({ branchId: 'b', isVoided: true }, 'a')).toBe('anotherBranch');
+    expect(visitWriteRefusal({ branchId: 'a', isVoided: true }, 'a')).toBe('voided');
   });
 });

@@ -17,12 +17,15 @@ export function consultTimerState(visit: {
   return ConsultTimerState.notStarted;
 }
 
-/** The spec's words for the rules of the consult time (doc 2 section 5) and the timer. */
+/**
+ * The spec's words for the rules of the consult time (doc 2 section 5) and the timer, and
+ * the refusals of every write to a visit's record (another branch's visit: doc 2 section 8).
+ */
 export const VISIT_MESSAGES = {
   notFound: 'This visit does not exist.',
   anotherBranch:
     "Current visit is from another branch. Please make sure you've selected the correct branch. ",
-  voided: 'This visit has been voided.',
+  voided: 'This visit has been voided: its record can be read, not changed.',
   startRequired: 'Start date and time are required.',
   endRequired: 'End date and time are required.',
   startAfterEnd: 'Start date cannot be after end date.',
@@ -33,6 +36,20 @@ export const VISIT_MESSAGES = {
   alreadyFinished: 'The consultation has already ended.',
 } as const;
 export type VisitMessageKey = keyof typeof VISIT_MESSAGES;
+
+/**
+ * Whether the caller may change a visit or its record (one rule for every editor of a
+ * visit): a visit of another branch is refused with the spec's words, a voided one is
+ * read-only.
+ */
+export function visitWriteRefusal(
+  visit: { branchId: string; isVoided: boolean },
+  currentBranchId: string,
+): Extract<VisitMessageKey, 'anotherBranch' | 'voided'> | null {
+  if (visit.branchId !== currentBranchId) return 'anotherBranch';
+  if (visit.isVoided) return 'voided';
+  return null;
+}
 
 export interface ConsultTimeProblem {
   field: 'startTime' | 'endTime';

@@ -7,7 +7,6 @@ import {
   readingProblems,
   round2,
   visitFactsProblems,
-  visitWriteRefusal,
   withSmokingRule,
   type VisitFactsInput,
 } from './vitals-rules.ts';
@@ -176,13 +175,5 @@ describe('reading rules', () => {
     expect(readingProblems({ ...reading, glucose: 5.555 }, 1_000)).toEqual([
       { field: 'glucose', key: 'glucoseRange' },
     ]);
-  });
-});
-
-describe('visitWriteRefusal', () => {
-  it('refuses another branch first, then a voided visit', () => {
-    expect(visitWriteRefusal({ branchId: 'a', isVoided: false }, 'a')).toBeNull();
-    expect(visitWriteRefusal({ branchId: 'b', isVoided: true }, 'a')).toBe('anotherBranch');
-    expect(visitWriteRefusal({ branchId: 'a', isVoided: true }, 'a')).toBe('visitVoided');
   });
 });

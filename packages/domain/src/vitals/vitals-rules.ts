@@ -62,10 +62,6 @@ export const READING_TIME_SKEW_SECONDS = 300;
  * validation message, the other branch), ours where it is silent.
  */
 export const VITALS_MESSAGES = {
-  visitNotFound: 'This visit does not exist.',
-  anotherBranch:
-    "Current visit is from another branch. Please make sure you've selected the correct branch. ",
-  visitVoided: 'This visit has been voided: its record can be read, not changed.',
   factsExist: 'This visit already has its facts. Please reload them and save again.',
   factsMissing: 'This visit has no facts yet. Please reload and save again.',
   patientMismatch: 'This patient is not the patient of the visit.',
@@ -287,17 +283,4 @@ export function readingProblems(reading: ReadingInput, now: number): VitalsProbl
     problems.push({ field: 'systolic', key: 'readingEmpty' });
   }
   return problems;
-}
-
-/**
- * Whether the caller may change a visit's record (one rule for every editor of a visit):
- * a visit of another branch is refused with the spec's words, a voided one is read-only.
- */
-export function visitWriteRefusal(
-  visit: { branchId: string; isVoided: boolean },
-  currentBranchId: string,
-): 'anotherBranch' | 'visitVoided' | null {
-  if (visit.branchId !== currentBranchId) return 'anotherBranch';
-  if (visit.isVoided) return 'visitVoided';
-  return null;
 }

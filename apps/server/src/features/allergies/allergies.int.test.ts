@@ -169,7 +169,7 @@ describe('POST /allergies', () => {
     );
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({
-      code: 'allergy.anotherBranch',
+      code: 'visit.anotherBranch',
       message:
         "Current visit is from another branch. Please make sure you've selected the correct branch. ",
     });

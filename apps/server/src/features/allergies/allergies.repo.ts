@@ -68,14 +68,6 @@ export async function patientExists(tx: TenantTx, patientId: string): Promise<bo
   return (await patientAlert(tx, patientId)) !== undefined;
 }
 
-export async function visitFacts(tx: TenantTx, visitId: string) {
-  return tx.db
-    .selectFrom('visits')
-    .select(['branchId', 'patientId', 'voidedAt'])
-    .where('id', '=', visitId)
-    .executeTakeFirst();
-}
-
 /** Records it; undefined when the patient has this allergen recorded already. */
 export async function insertAllergy(
   tx: TenantTx,

@@ -3,10 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
+import {
+  fromAnswer,
+  fromBody,
+  fromParams,
+  fromQuery,
+  onPatient,
+  patientArea,
+} from '../../platform/record-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as allergies from './allergies.service.ts';
-
-const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 
 /** A patient's allergies, the allergen and reaction lists, and the header's badges. */
 export function allergiesRoutes(ctx: AppContext) {
@@ -16,13 +22,8 @@ export function allergiesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(allergiesContract.list, 'allergies'),
       config: {
-        access: { ...patientAccess, permission: 'allergies:read' },
-        audit: {
-          action: 'read',
-          entity: 'patient',
-          id: { from: 'query', field: 'patientId' },
-          detail: { record: 'allergies' },
-        },
+        access: patientArea('allergies:read'),
+        audit: onPatient('read', fromQuery('patientId'), { record: 'allergies' }),
       },
       handler: async (request) => {
         const items = await allergies.patientAllergies(
@@ -36,13 +37,8 @@ export function allergiesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(allergiesContract.badges, 'allergies'),
       config: {
-        access: { ...patientAccess, permission: 'allergies:read' },
-        audit: {
-          action: 'read',
-          entity: 'patient',
-          id: { from: 'params', field: 'patientId' },
-          detail: { record: 'allergiesAndAlert' },
-        },
+        access: patientArea('allergies:read'),
+        audit: onPatient('read', fromParams('patientId'), { record: 'allergiesAndAlert' }),
       },
       handler: async (request) => ({
         data: await allergies.allergiesAndAlert(
@@ -55,13 +51,11 @@ export function allergiesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(allergiesContract.create, 'allergies'),
       config: {
-        access: { ...patientAccess, permission: 'allergies:create' },
-        audit: {
-          action: 'create',
-          entity: 'patient',
-          id: { from: 'body', field: 'patientID' },
-          detail: { record: 'allergies', allergyId: { from: 'answer', field: 'id' } },
-        },
+        access: patientArea('allergies:create'),
+        audit: onPatient('create', fromBody('patientID'), {
+          record: 'allergies',
+          allergyId: fromAnswer('id'),
+        }),
       },
       handler: async (request, reply) => {
         const data = await allergies.addAllergy(branchScope(ctx.db, request), request.body);
@@ -72,13 +66,11 @@ export function allergiesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(allergiesContract.remove, 'allergies'),
       config: {
-        access: { ...patientAccess, permission: 'allergies:delete' },
-        audit: {
-          action: 'delete',
-          entity: 'patient',
-          id: { from: 'answer', field: 'patientId' },
-          detail: { record: 'allergies', allergyId: { from: 'params', field: 'id' } },
-        },
+        access: patientArea('allergies:delete'),
+        audit: onPatient('delete', fromAnswer('patientId'), {
+          record: 'allergies',
+          allergyId: fromParams('id'),
+        }),
       },
       handler: async (request) => ({
         data: await allergies.removeAllergy(
@@ -92,7 +84,7 @@ export function allergiesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(allergiesContract.options, 'allergies'),
       config: {
-        access: { ...patientAccess, permission: 'allergies:read' },
+        access: patientArea('allergies:read'),
         audit: { none: 'the allergen list (the same for every clinic): it reads no patient' },
       },
       handler: async (request) => {
@@ -104,7 +96,7 @@ export function allergiesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(allergiesContract.reactions, 'allergies'),
       config: {
-        access: { ...patientAccess, permission: 'allergies:read' },
+        access: patientArea('allergies:read'),
         audit: { none: 'the reaction codes N, U, Y and their labels: it reads no patient' },
       },
       handler: async () => {

@@ -4,9 +4,10 @@ import {
   type AllergyCreateBody,
   type AllergyRecord,
 } from '@clinic/domain';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
+import { writableVisit } from '../visits/visits.service.ts';
 import * as repo from './allergies.repo.ts';
 
 export function patientAllergies(scope: BranchScope, patientId: string): Promise<AllergyRecord[]> {
@@ -30,11 +31,11 @@ export function addAllergy(scope: BranchScope, body: AllergyCreateBody): Promise
     if (!(await repo.patientExists(tx, body.patientID))) throw notFound('patient.notFound');
     const visitId = body.visitID ?? null;
     if (visitId !== null) {
-      const visit = await repo.visitFacts(tx, visitId);
-      if (!visit) throw fieldError('visitID', 'allergy.visitNotFound');
-      if (visit.patientId !== body.patientID)
-        throw fieldError('visitID', 'allergy.visitOfAnotherPatient');
-      if (visit.branchId !== scope.branchId) throw forbidden('allergy.anotherBranch');
+      await writableVisit(tx, scope, visitId, {
+        field: 'visitID',
+        patient: { id: body.patientID, field: 'visitID', code: 'allergy.visitOfAnotherPatient' },
+        voidedAllowed: true,
+      });
     }
     const allergen = allergenOf(body.allergyDrugID);
     if (!allergen) throw fieldError('allergyDrugID', 'allergy.allergenUnknown');

@@ -1,5 +1,5 @@
 import type { AuditEventQuery, AuditEventRow } from '@clinic/domain';
-import { sql } from 'kysely';
+import { pageOf } from '../../db/paging.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { toUnix } from '../../platform/scope.ts';
 
@@ -22,7 +22,8 @@ export async function auditEvents(
   // `to` names a whole second: every row within it counts.
   if (query.to !== undefined)
     base = base.where('a.happenedAt', '<', new Date((query.to + 1) * 1000));
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
+    base,
     base
       .leftJoin('users as u', (join) =>
         join.onRef('u.tenantId', '=', 'a.tenantId').onRef('u.id', '=', 'a.userId'),
@@ -49,12 +50,9 @@ export async function auditEvents(
         'a.detail',
       ])
       .orderBy('a.happenedAt', 'desc')
-      .orderBy('a.id', 'desc')
-      .offset((query.pageIndex - 1) * query.pageSize)
-      .limit(query.pageSize)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('a.id', 'desc'),
+    query,
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -70,7 +68,7 @@ export async function auditEvents(
       patientName: row.patientName,
       detail: isRecord(row.detail) ? row.detail : null,
     })),
-    total: count.total,
+    total,
   };
 }
 

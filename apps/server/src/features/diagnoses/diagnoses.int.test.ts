@@ -188,7 +188,7 @@ describe('POST /diagnosis', () => {
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.errors).toEqual([
-      { field: 'visitId', code: 'diagnosis.visitNotFound', message: 'This visit does not exist.' },
+      { field: 'visitId', code: 'visit.notFound', message: 'This visit does not exist.' },
     ]);
     const otherPatient = await openVisit(admin, users.doctor.id);
     const mismatch = await diagnose(users.doctor, {
@@ -211,7 +211,7 @@ describe('POST /diagnosis', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({
-      code: 'diagnosis.anotherBranch',
+      code: 'visit.anotherBranch',
       message:
         "Current visit is from another branch. Please make sure you've selected the correct branch. ",
     });
@@ -226,7 +226,7 @@ describe('POST /diagnosis', () => {
     );
     const refused = await diagnose(users.doctor, { ...visitOther, model: { id: '38341003' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.errors[0].code).toBe('diagnosis.visitNotFound');
+    expect(refused.body.error.errors[0].code).toBe('visit.notFound');
     const nurse = await diagnose(users.nurse, { visitId, patientId, model: { id: '44054006' } });
     expect(nurse.status).toBe(403);
   });
@@ -267,7 +267,7 @@ describe('DELETE /diagnosis/{id}', () => {
       body: { version: diagnosis.version },
     });
     expect(elsewhere.status).toBe(403);
-    expect(elsewhere.body.error.message).toBe(refusalMessage('diagnosis.anotherBranch'));
+    expect(elsewhere.body.error.message).toBe(refusalMessage('visit.anotherBranch'));
   });
 
   it('removes (voids) it with the version read, audited; the code may then be added again', async () => {

@@ -72,21 +72,6 @@ export async function conceptTerm(tx: TenantTx, conceptId: string): Promise<stri
   return row?.term;
 }
 
-export interface VisitFacts {
-  branchId: string;
-  patientId: string;
-  voided: boolean;
-}
-
-export async function visitFacts(tx: TenantTx, visitId: string): Promise<VisitFacts | undefined> {
-  const row = await tx.db
-    .selectFrom('visits')
-    .select(['branchId', 'patientId', 'voidedAt'])
-    .where('id', '=', visitId)
-    .executeTakeFirst();
-  return row && { branchId: row.branchId, patientId: row.patientId, voided: row.voidedAt !== null };
-}
-
 const recordColumns = [
   'id',
   'visitId',

@@ -3,10 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
+import {
+  fromAnswer,
+  fromBody,
+  fromParams,
+  onVisit,
+  patientArea,
+} from '../../platform/record-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as diagnoses from './diagnoses.service.ts';
-
-const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 
 /** Coded diagnoses of a visit, and the SNOMED CT search that feeds the editor. */
 export function diagnosesRoutes(ctx: AppContext) {
@@ -16,7 +21,7 @@ export function diagnosesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(diagnosesContract.snomed, 'diagnoses'),
       config: {
-        access: { ...patientAccess, permission: 'diagnoses:read' },
+        access: patientArea('diagnoses:read'),
         audit: {
           none: 'a terminology search (SNOMED CT, the same for every clinic) as the doctor types: it reads no patient',
         },
@@ -30,13 +35,11 @@ export function diagnosesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(diagnosesContract.create, 'diagnoses'),
       config: {
-        access: { ...patientAccess, permission: 'diagnoses:create' },
-        audit: {
-          action: 'create',
-          entity: 'visit',
-          id: { from: 'body', field: 'visitId' },
-          detail: { record: 'diagnoses', diagnosisId: { from: 'answer', field: 'id' } },
-        },
+        access: patientArea('diagnoses:create'),
+        audit: onVisit('create', fromBody('visitId'), {
+          record: 'diagnoses',
+          diagnosisId: fromAnswer('id'),
+        }),
       },
       handler: async (request, reply) => {
         const data = await diagnoses.addDiagnosis(branchScope(ctx.db, request), request.body);
@@ -47,13 +50,11 @@ export function diagnosesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(diagnosesContract.remove, 'diagnoses'),
       config: {
-        access: { ...patientAccess, permission: 'diagnoses:delete' },
-        audit: {
-          action: 'delete',
-          entity: 'visit',
-          id: { from: 'answer', field: 'visitId' },
-          detail: { record: 'diagnoses', diagnosisId: { from: 'params', field: 'id' } },
-        },
+        access: patientArea('diagnoses:delete'),
+        audit: onVisit('delete', fromAnswer('visitId'), {
+          record: 'diagnoses',
+          diagnosisId: fromParams('id'),
+        }),
       },
       handler: async (request) => ({
         data: await diagnoses.removeDiagnosis(

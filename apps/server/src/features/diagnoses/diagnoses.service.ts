@@ -6,9 +6,9 @@ import {
 } from '@clinic/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { TenantTx } from '../../db/tenant-db.ts';
-import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
+import { writableVisit } from '../visits/visits.service.ts';
 import * as repo from './diagnoses.repo.ts';
 
 /** The SNOMED CT search: global reference data, read outside any clinic's rows. */
@@ -16,28 +16,15 @@ export function searchSnomed(db: Kysely<DB>, filter: string): Promise<SnomedTerm
   return repo.searchSnomed(db, filterWords(filter));
 }
 
-/** The visit a diagnosis is written in: known, of the patient, not deleted, of this branch. */
-async function writableVisit(
-  tx: TenantTx,
-  scope: BranchScope,
-  visitId: string,
-  patientId?: string,
-) {
-  const visit = await repo.visitFacts(tx, visitId);
-  if (!visit) throw fieldError('visitId', 'diagnosis.visitNotFound');
-  if (patientId !== undefined && visit.patientId !== patientId)
-    throw fieldError('patientId', 'diagnosis.visitOfAnotherPatient');
-  if (visit.branchId !== scope.branchId) throw forbidden('diagnosis.anotherBranch');
-  if (visit.voided) throw badRequest('diagnosis.visitVoided');
-  return visit;
-}
-
 export function addDiagnosis(
   scope: BranchScope,
   body: DiagnosisCreateBody,
 ): Promise<DiagnosisRecord> {
   return scope.run(async (tx) => {
-    await writableVisit(tx, scope, body.visitId, body.patientId);
+    await writableVisit(tx, scope, body.visitId, {
+      field: 'visitId',
+      patient: { id: body.patientId, field: 'patientId', code: 'diagnosis.visitOfAnotherPatient' },
+    });
     const code = body.model.id;
     const term = await repo.conceptTerm(tx, code);
     if (term === undefined) throw fieldError('model.id', 'diagnosis.codeUnknown');
@@ -63,7 +50,7 @@ export function removeDiagnosis(
   return scope.run(async (tx) => {
     const diagnosis = await repo.findDiagnosis(tx, id);
     if (!diagnosis) throw notFound('diagnosis.notFound');
-    if (diagnosis.branchId !== scope.branchId) throw forbidden('diagnosis.anotherBranch');
+    await writableVisit(tx, scope, diagnosis.visitId);
     if (diagnosis.isVoided) throw badRequest('diagnosis.alreadyVoided');
     const removed = await repo.voidDiagnosis(tx, id, version, scope.userId);
     if (!removed) throw conflict();

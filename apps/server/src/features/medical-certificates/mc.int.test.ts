@@ -175,7 +175,7 @@ describe('creating a certificate', () => {
       body: mcBody('00000000-0000-4000-8000-000000000000'),
     });
     expectStatus(unknown, 404);
-    expect(unknown.body.error.code).toBe('mc.visitNotFound');
+    expect(unknown.body.error.code).toBe('visit.notFound');
     const other = await openVisit(admin, users.doctor.id);
     const wrongPatient = await t.call('POST', '/api/v1/medical-certificates', {
       ...admin,
@@ -311,12 +311,12 @@ describe('changing and deleting', () => {
       body: { ...mcBody(own.visitId), version: 1 },
     });
     expectStatus(refused, 400);
-    expect(refused.body.error.code).toBe('mc.visitVoided');
+    expect(refused.body.error.code).toBe('visit.voided');
     const create = await t.call('POST', '/api/v1/medical-certificates', {
       ...admin,
       body: mcBody(own.visitId),
     });
-    expect(create.body.error.code).toBe('mc.visitVoided');
+    expect(create.body.error.code).toBe('visit.voided');
     expectStatus(
       await t.call('GET', `/api/v1/medical-certificates/${mc.body.data.id}`, admin),
       200,
@@ -408,10 +408,10 @@ describe('permissions, branches and clinics', () => {
     });
     expectStatus(create, 403);
     expect(create.body.error).toMatchObject({
-      code: 'queue.anotherBranch',
+      code: 'visit.anotherBranch',
       message: ANOTHER_BRANCH,
     });
-    expect(refusalMessage('queue.anotherBranch')).toBe(ANOTHER_BRANCH);
+    expect(refusalMessage('visit.anotherBranch')).toBe(ANOTHER_BRANCH);
     const update = await t.call('PUT', `/api/v1/medical-certificates/${mcB.body.data.id}`, {
       ...users.doctor,
       body: { ...mcBody(visitB.visitId), version: 1 },

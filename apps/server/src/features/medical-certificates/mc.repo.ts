@@ -19,15 +19,6 @@ export interface McValues {
   fitChoice: 1 | 2 | null;
 }
 
-/** The visit a certificate is written in: its branch, patient, doctor and whether it is void. */
-export function findVisit(tx: TenantTx, visitId: string) {
-  return tx.db
-    .selectFrom('visits')
-    .select(['id', 'branchId', 'patientId', 'doctorId', 'voidedAt'])
-    .where('id', '=', visitId)
-    .executeTakeFirst();
-}
-
 /** An active doctor who works in the branch. */
 export async function isDoctorOfBranch(
   tx: TenantTx,

@@ -4,11 +4,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
+import {
+  fromAnswer,
+  fromParams,
+  fromQuery,
+  onVisit,
+  patientArea,
+} from '../../platform/record-routes.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as mc from './mc.service.ts';
 
-const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 const record = 'medicalCertificates';
 
 /** Medical certificates of a visit and their print data (doc 2 section 7; doc 3 7.1, 7.4). */
@@ -19,13 +25,8 @@ export function medicalCertificatesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(mcContract.list, 'medical-certificates'),
       config: {
-        access: { ...patientAccess, permission: 'medicalCertificates:read' },
-        audit: {
-          action: 'read',
-          entity: 'visit',
-          id: { from: 'query', field: 'visitId' },
-          detail: { record },
-        },
+        access: patientArea('medicalCertificates:read'),
+        audit: onVisit('read', fromQuery('visitId'), { record }),
       },
       handler: async (request) => {
         const items = await mc.visitCertificates(
@@ -39,13 +40,8 @@ export function medicalCertificatesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(mcContract.get, 'medical-certificates'),
       config: {
-        access: { ...patientAccess, permission: 'medicalCertificates:read' },
-        audit: {
-          action: 'read',
-          entity: 'visit',
-          id: { from: 'answer', field: 'visitId' },
-          detail: { record, id: { from: 'params', field: 'id' } },
-        },
+        access: patientArea('medicalCertificates:read'),
+        audit: onVisit('read', fromAnswer('visitId'), { record, id: fromParams('id') }),
       },
       handler: async (request) => ({
         data: await mc.certificate(branchScope(ctx.db, request), request.params.id),
@@ -55,17 +51,12 @@ export function medicalCertificatesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(mcContract.create, 'medical-certificates'),
       config: {
-        access: { ...patientAccess, permission: 'medicalCertificates:create' },
-        audit: {
-          action: 'create',
-          entity: 'visit',
-          id: { from: 'answer', field: 'visitId' },
-          detail: {
-            record,
-            id: { from: 'answer', field: 'id' },
-            mcNo: { from: 'answer', field: 'mcNo' },
-          },
-        },
+        access: patientArea('medicalCertificates:create'),
+        audit: onVisit('create', fromAnswer('visitId'), {
+          record,
+          id: fromAnswer('id'),
+          mcNo: fromAnswer('mcNo'),
+        }),
       },
       handler: async (request, reply) => {
         const created = await mc.createCertificate(branchScope(ctx.db, request), request.body);
@@ -76,13 +67,8 @@ export function medicalCertificatesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(mcContract.update, 'medical-certificates'),
       config: {
-        access: { ...patientAccess, permission: 'medicalCertificates:update' },
-        audit: {
-          action: 'update',
-          entity: 'visit',
-          id: { from: 'answer', field: 'visitId' },
-          detail: { record, id: { from: 'params', field: 'id' } },
-        },
+        access: patientArea('medicalCertificates:update'),
+        audit: onVisit('update', fromAnswer('visitId'), { record, id: fromParams('id') }),
       },
       handler: async (request) => ({
         data: await mc.updateCertificate(
@@ -96,13 +82,8 @@ export function medicalCertificatesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(mcContract.remove, 'medical-certificates'),
       config: {
-        access: { ...patientAccess, permission: 'medicalCertificates:delete' },
-        audit: {
-          action: 'delete',
-          entity: 'visit',
-          id: { from: 'answer', field: 'visitId' },
-          detail: { record, id: { from: 'params', field: 'id' } },
-        },
+        access: patientArea('medicalCertificates:delete'),
+        audit: onVisit('delete', fromAnswer('visitId'), { record, id: fromParams('id') }),
       },
       handler: async (request) => ({
         data: await mc.deleteCertificate(
@@ -118,13 +99,12 @@ export function medicalCertificatesRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(mcContract.report, 'medical-certificates'),
       config: {
-        access: { ...patientAccess, permission: 'medicalCertificates:read' },
-        audit: {
-          action: 'read',
-          entity: 'visit',
-          id: { from: 'answer', field: 'visitId' },
-          detail: { record, id: { from: 'query', field: 'id' }, purpose: 'print' },
-        },
+        access: patientArea('medicalCertificates:read'),
+        audit: onVisit('read', fromAnswer('visitId'), {
+          record,
+          id: fromQuery('id'),
+          purpose: 'print',
+        }),
       },
       handler: async (request) => {
         if (!principalOf(request).permissions.has('medicalCertificates:print')) {

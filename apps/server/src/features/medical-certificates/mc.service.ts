@@ -8,15 +8,9 @@ import {
   type McUpdateBody,
 } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
-import {
-  badRequest,
-  conflict,
-  fieldError,
-  forbidden,
-  isUniqueViolation,
-  notFound,
-} from '../../platform/errors.ts';
+import { conflict, fieldError, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
+import { writableVisit } from '../visits/visits.service.ts';
 import * as repo from './mc.repo.ts';
 
 /**
@@ -35,15 +29,6 @@ async function refusingTakenNumbers<T>(work: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error, MC_NO_INDEX)) throw fieldError('mcNo', 'mc.mcNoTaken');
     throw error;
   }
-}
-
-/** The visit to write in: the caller's branch's, not voided. */
-async function writableVisit(tx: TenantTx, scope: BranchScope, visitId: string) {
-  const visit = await repo.findVisit(tx, visitId);
-  if (!visit) throw notFound('mc.visitNotFound');
-  if (visit.branchId !== scope.branchId) throw forbidden('queue.anotherBranch');
-  if (visit.voidedAt !== null) throw badRequest('mc.visitVoided');
-  return visit;
 }
 
 async function valuesOf(
@@ -98,10 +83,9 @@ export function certificate(scope: BranchScope, id: string): Promise<McRecord> {
 export function createCertificate(scope: BranchScope, body: McCreateBody): Promise<McRecord> {
   return refusingTakenNumbers(() =>
     scope.run(async (tx) => {
-      const visit = await writableVisit(tx, scope, body.visitId);
-      if (body.patientId && body.patientId !== visit.patientId) {
-        throw fieldError('patientId', 'mc.patientNotOfVisit');
-      }
+      const visit = await writableVisit(tx, scope, body.visitId, {
+        patient: { id: body.patientId, field: 'patientId', code: 'mc.patientNotOfVisit' },
+      });
       const values = await valuesOf(tx, visit.branchId, visit.doctorId, body);
       let mcNo = body.mcNo;
       if (mcNo) {

@@ -7,6 +7,7 @@ import type {
   VisitSummary,
 } from '@clinic/domain';
 import { sql } from 'kysely';
+import { pageOf } from '../../db/paging.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { toUnix, toUnixOrNull } from '../../platform/scope.ts';
 
@@ -15,7 +16,8 @@ export async function patientVisits(
   query: VisitListQuery,
 ): Promise<{ items: VisitSummary[]; total: number }> {
   const base = tx.db.selectFrom('visits as v').where('v.patientId', '=', query.patientId);
-  const [rows, count] = await Promise.all([
+  const { rows, total } = await pageOf(
+    base,
     base
       .innerJoin('users as d', (join) =>
         join.onRef('d.tenantId', '=', 'v.tenantId').onRef('d.id', '=', 'v.doctorId'),
@@ -37,12 +39,9 @@ export async function patientVisits(
         'd.lastName',
       ])
       .orderBy('v.visitDate', 'desc')
-      .orderBy('v.id', 'desc')
-      .offset((query.pageIndex - 1) * query.pageSize)
-      .limit(query.pageSize)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
+      .orderBy('v.id', 'desc'),
+    query,
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -56,7 +55,7 @@ export async function patientVisits(
       isVoided: row.voidedAt !== null,
       version: row.version,
     })),
-    total: count.total,
+    total,
   };
 }
 
@@ -173,14 +172,27 @@ export async function visitDetail(tx: TenantTx, id: string): Promise<VisitDetail
   };
 }
 
-/** The visit's branch, state and times, locked for a change of its consult times. */
-export function visitForUpdate(tx: TenantTx, id: string) {
-  return tx.db
+/**
+ * The visit's branch, people, state and times: locked FOR SHARE while a record of it is
+ * written (it cannot be voided meanwhile), FOR UPDATE while the visit itself changes.
+ */
+export function visitState(tx: TenantTx, id: string, lock?: 'share' | 'update') {
+  const query = tx.db
     .selectFrom('visits')
-    .select(['id', 'branchId', 'patientId', 'consultStart', 'consultEnd', 'voidedAt', 'version'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+    .select([
+      'id',
+      'branchId',
+      'patientId',
+      'doctorId',
+      'consultStart',
+      'consultEnd',
+      'voidedAt',
+      'version',
+    ])
+    .where('id', '=', id);
+  if (lock === 'share') return query.forShare().executeTakeFirst();
+  if (lock === 'update') return query.forUpdate().executeTakeFirst();
+  return query.executeTakeFirst();
 }
 
 /** Sets the consult times when `version` is still the visit's; undefined when it is not. */

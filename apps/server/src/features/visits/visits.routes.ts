@@ -3,10 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
+import {
+  fromParams,
+  fromQuery,
+  onPatient,
+  onVisit,
+  patientArea,
+} from '../../platform/record-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as visits from './visits.service.ts';
-
-const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
 
 /** A patient's visits and what was recorded in them (the queue's delete check reads these). */
 export function visitsRoutes(ctx: AppContext) {
@@ -16,13 +21,8 @@ export function visitsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(visitsContract.list, 'visits'),
       config: {
-        access: { ...patientAccess, permission: 'visits:read' },
-        audit: {
-          action: 'read',
-          entity: 'patient',
-          id: { from: 'query', field: 'patientId' },
-          detail: { record: 'visits' },
-        },
+        access: patientArea('visits:read'),
+        audit: onPatient('read', fromQuery('patientId'), { record: 'visits' }),
       },
       handler: async (request) => ({
         data: await visits.patientVisits(branchScope(ctx.db, request), request.query),
@@ -32,13 +32,8 @@ export function visitsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(visitsContract.diagnoses, 'visits'),
       config: {
-        access: { ...patientAccess, permission: 'diagnoses:read' },
-        audit: {
-          action: 'read',
-          entity: 'visit',
-          id: { from: 'query', field: 'visitId' },
-          detail: { record: 'diagnoses' },
-        },
+        access: patientArea('diagnoses:read'),
+        audit: onVisit('read', fromQuery('visitId'), { record: 'diagnoses' }),
       },
       handler: async (request) => {
         const items = await visits.visitDiagnoses(
@@ -52,13 +47,8 @@ export function visitsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(visitsContract.prescriptions, 'visits'),
       config: {
-        access: { ...patientAccess, permission: 'prescriptions:read' },
-        audit: {
-          action: 'read',
-          entity: 'visit',
-          id: { from: 'params', field: 'id' },
-          detail: { record: 'prescriptions' },
-        },
+        access: patientArea('prescriptions:read'),
+        audit: onVisit('read', fromParams('id'), { record: 'prescriptions' }),
       },
       handler: async (request) => {
         const items = await visits.visitPrescriptions(
@@ -72,8 +62,8 @@ export function visitsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(visitsContract.detail, 'visits'),
       config: {
-        access: { ...patientAccess, permission: 'visits:read' },
-        audit: { action: 'read', entity: 'visit', id: { from: 'params', field: 'id' } },
+        access: patientArea('visits:read'),
+        audit: onVisit('read', fromParams('id')),
       },
       handler: async (request) => ({
         data: await visits.visitDetail(branchScope(ctx.db, request), request.params.id),
@@ -83,13 +73,8 @@ export function visitsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(visitsContract.consultTime, 'visits'),
       config: {
-        access: { ...patientAccess, permission: 'visits:update' },
-        audit: {
-          action: 'update',
-          entity: 'visit',
-          id: { from: 'params', field: 'id' },
-          detail: { field: 'consultTime' },
-        },
+        access: patientArea('visits:update'),
+        audit: onVisit('update', fromParams('id'), { field: 'consultTime' }),
       },
       handler: async (request) => ({
         data: await visits.setConsultTime(
@@ -103,13 +88,8 @@ export function visitsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(visitsContract.consultIn, 'visits'),
       config: {
-        access: { ...patientAccess, permission: 'visits:update' },
-        audit: {
-          action: 'update',
-          entity: 'visit',
-          id: { from: 'params', field: 'id' },
-          detail: { field: 'consultIn' },
-        },
+        access: patientArea('visits:update'),
+        audit: onVisit('update', fromParams('id'), { field: 'consultIn' }),
       },
       handler: async (request) => ({
         data: await visits.consultIn(
@@ -124,13 +104,8 @@ export function visitsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(visitsContract.consultOut, 'visits'),
       config: {
-        access: { ...patientAccess, permission: 'visits:update' },
-        audit: {
-          action: 'update',
-          entity: 'visit',
-          id: { from: 'params', field: 'id' },
-          detail: { field: 'consultOut' },
-        },
+        access: patientArea('visits:update'),
+        audit: onVisit('update', fromParams('id'), { field: 'consultOut' }),
       },
       handler: async (request) => ({
         data: await visits.consultOut(

@@ -9,10 +9,19 @@ import {
   type VisitEventCode,
   type VisitListQuery,
   type VisitSummary,
+  type FixedRefusalCode,
+  visitWriteRefusal,
 } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  badRequest,
+  conflict,
+  fieldError,
+  fieldErrors,
+  forbidden,
+  notFound,
+} from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import * as repo from './visits.repo.ts';
@@ -56,18 +65,73 @@ export async function visitDetail(scope: BranchScope, id: string): Promise<Visit
   });
 }
 
-type LockedVisit = NonNullable<Awaited<ReturnType<typeof repo.visitForUpdate>>>;
+type LockedVisit = NonNullable<Awaited<ReturnType<typeof repo.visitState>>>;
+
+/** A visit as its writers see it: branch, patient and doctor (the row stays locked). */
+export type WritableVisit = Pick<LockedVisit, 'id' | 'branchId' | 'patientId' | 'doctorId'>;
+
+/** Where the callers of `writableVisit` differ. */
+export interface WritableVisitOptions {
+  /** The body's field naming the visit: an unknown visit is refused there (400), not 404. */
+  field?: string;
+  /**
+   * The patient the request names, when it names one: a visit of another patient is
+   * refused on that field with the caller's code (checked before the branch).
+   */
+  patient?: { id: string | null | undefined; field: string; code: FixedRefusalCode };
+  /** An allergy is the patient's, its visit only where it was noted: a voided one will do. */
+  voidedAllowed?: boolean;
+}
+
+async function checkedVisit(
+  tx: TenantTx,
+  scope: BranchScope,
+  id: string,
+  lock: 'share' | 'update',
+  options: WritableVisitOptions = {},
+): Promise<LockedVisit> {
+  const visit = await repo.visitState(tx, id, lock);
+  if (!visit) {
+    throw options.field ? fieldError(options.field, 'visit.notFound') : notFound('visit.notFound');
+  }
+  const { patient } = options;
+  if (patient?.id && patient.id !== visit.patientId) throw fieldError(patient.field, patient.code);
+  const isVoided = visit.voidedAt !== null && !options.voidedAllowed;
+  const refusal = visitWriteRefusal({ branchId: visit.branchId, isVoided }, scope.branchId);
+  if (refusal === 'anotherBranch') throw forbidden('visit.anotherBranch');
+  if (refusal === 'voided') throw badRequest('visit.voided');
+  return visit;
+}
 
 /**
- * A visit of the caller's branch that is not voided: the consult times of another branch's
- * visit are refused with the spec's words (doc 2 section 8), a voided one's too (4.1).
+ * The one check before anything is written to a visit's record (facts, readings, note,
+ * diagnoses, certificates, allergies): the visit exists (404 `visit.notFound`), is of the
+ * caller's branch (403 `visit.anotherBranch`, the spec's words: 'Current visit is from
+ * another branch. ...', doc 2 section 8) and is not voided (400 `visit.voided`: its record
+ * is read-only). The visit stays locked FOR SHARE until the transaction ends, so it cannot
+ * be voided meanwhile.
  */
-async function changeableVisit(tx: TenantTx, scope: BranchScope, id: string): Promise<LockedVisit> {
-  const visit = await repo.visitForUpdate(tx, id);
-  if (!visit) throw notFound('visit.notFound');
-  if (visit.branchId !== scope.branchId) throw forbidden('visit.anotherBranch');
-  if (visit.voidedAt !== null) throw badRequest('visit.voided');
-  return visit;
+export async function writableVisit(
+  tx: TenantTx,
+  scope: BranchScope,
+  id: string,
+  options?: WritableVisitOptions,
+): Promise<WritableVisit> {
+  const { branchId, patientId, doctorId } = await checkedVisit(tx, scope, id, 'share', options);
+  return { id, branchId, patientId, doctorId };
+}
+
+/** A visit the clinic has (any branch: clinical reads are clinic-wide), or 404. */
+export async function knownVisit(tx: TenantTx, id: string): Promise<void> {
+  if (!(await repo.visitState(tx, id))) throw notFound('visit.notFound');
+}
+
+/**
+ * The visit itself, to change (consult times, timer): the same check as `writableVisit`,
+ * with the row locked FOR UPDATE.
+ */
+function changeableVisit(tx: TenantTx, scope: BranchScope, id: string): Promise<LockedVisit> {
+  return checkedVisit(tx, scope, id, 'update');
 }
 
 async function saveTimes(

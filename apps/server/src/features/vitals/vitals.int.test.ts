@@ -1,4 +1,4 @@
-import { refusalMessage, VITALS_MESSAGES } from '@clinic/domain';
+import { refusalMessage, VISIT_MESSAGES } from '@clinic/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApiTest } from '../../../test/api-fixture.ts';
 import {
@@ -235,7 +235,7 @@ describe('visit facts', () => {
       doctor(),
     );
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error.code).toBe('vitals.visitNotFound');
+    expect(unknown.body.error.code).toBe('visit.notFound');
   });
 });
 
@@ -485,12 +485,12 @@ describe('a visit of another branch, another clinic, or voided', () => {
     for (const response of await Promise.all(writes)) {
       expect(response.status).toBe(403);
       expect(response.body.error).toEqual({
-        code: 'vitals.anotherBranch',
+        code: 'visit.anotherBranch',
         message:
           "Current visit is from another branch. Please make sure you've selected the correct branch. ",
       });
     }
-    expect(VITALS_MESSAGES.anotherBranch.endsWith('branch. ')).toBe(true);
+    expect(VISIT_MESSAGES.anotherBranch.endsWith('branch. ')).toBe(true);
     const before = (await auditRows(visitB)).length;
     const read = await t.call('GET', `/api/v1/visit-facts/${visitB}`, caller);
     expectStatus(read, 200);
@@ -516,7 +516,7 @@ describe('a visit of another branch, another clinic, or voided', () => {
     ] as const) {
       const response = await t.call(method, url, { ...caller, body });
       expect(response.status, `${method} ${url}`).toBe(404);
-      expect(response.body.error.code).toBe('vitals.visitNotFound');
+      expect(response.body.error.code).toBe('visit.notFound');
     }
     expect(await auditRows(visitB, other.tenantId)).toHaveLength(0);
   });
@@ -531,7 +531,7 @@ describe('a visit of another branch, another clinic, or voided', () => {
       body: facts(),
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.code).toBe('vitals.visitVoided');
+    expect(refused.body.error.code).toBe('visit.voided');
     expectStatus(await t.call('GET', `/api/v1/visits/${visitId}/note`, doctor()), 200);
   });
 });

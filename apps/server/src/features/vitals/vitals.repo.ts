@@ -6,39 +6,56 @@ import {
   type PhysicalReading,
   type VisitFactsRecord,
 } from '@clinic/domain';
-import type { Selectable } from 'kysely';
-import type { ConsultNotes, PhysicalReadings, VisitFacts } from '../../db/schema.ts';
+import { sql, type Selectable, type Updateable } from 'kysely';
+import type { ConsultNotes, DB, PhysicalReadings, VisitFacts } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { toUnix } from '../../platform/scope.ts';
 
-/** The visit a record belongs to: where it happened, whose it is, whether it is voided. */
+/** The visit a record is written in (the visits service's `writableVisit`): which, whose. */
 export interface VisitRef {
   id: string;
-  branchId: string;
   patientId: string;
-  isVoided: boolean;
 }
 
-/** Reads the visit (locking it against a concurrent void when `lock`). */
-export async function visitRef(
+/** The tables of a visit's record: one row or more per visit, each with its version. */
+type RecordTable = 'visitFacts' | 'physicalReadings' | 'consultNotes';
+
+/** The columns every new row of a visit's record gets: whose, which visit, who made it. */
+function newRow(tx: TenantTx, visit: VisitRef, userId: string) {
+  return {
+    tenantId: tx.tenantId,
+    visitId: visit.id,
+    patientId: visit.patientId,
+    createdBy: userId,
+    updatedBy: userId,
+  };
+}
+
+/**
+ * The version-checked update of a row of a visit's record (by its id, or its visit's for a
+ * one-per-visit table): sets the values, who changed it and when, and the next version,
+ * while `version` is still the one the caller read. Undefined when it is not (someone
+ * saved meanwhile) or there is no such row.
+ */
+function updateIfCurrent<T extends RecordTable>(
   tx: TenantTx,
-  visitId: string,
-  lock = false,
-): Promise<VisitRef | null> {
-  let query = tx.db
-    .selectFrom('visits')
-    .select(['id', 'branchId', 'patientId', 'voidedAt'])
-    .where('id', '=', visitId);
-  if (lock) query = query.forShare();
-  const row = await query.executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        branchId: row.branchId,
-        patientId: row.patientId,
-        isVoided: row.voidedAt !== null,
-      }
-    : null;
+  table: T,
+  row: { id: string } | { visitId: string },
+  version: number,
+  userId: string,
+  values: Updateable<DB[T]>,
+): Promise<Selectable<DB[T]> | undefined> {
+  const [column, value] =
+    'id' in row ? (['id', row.id] as const) : (['visitId', row.visitId] as const);
+  // Kysely cannot call `set` on a table still generic: the union of the three it can.
+  const name: RecordTable = table;
+  return tx.db
+    .updateTable(name)
+    .set({ ...values, updatedBy: userId, updatedAt: new Date(), version: sql<number>`version + 1` })
+    .where(column, '=', value)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst() as Promise<Selectable<DB[T]> | undefined>;
 }
 
 /** The columns of a visit's facts, as the request carries them (after the smoking rule). */
@@ -99,14 +116,7 @@ export async function insertFacts(
 ): Promise<VisitFactsRecord | null> {
   const row = await tx.db
     .insertInto('visitFacts')
-    .values({
-      tenantId: tx.tenantId,
-      visitId: visit.id,
-      patientId: visit.patientId,
-      createdBy: userId,
-      updatedBy: userId,
-      ...values,
-    })
+    .values({ ...newRow(tx, visit, userId), ...values })
     .onConflict((oc) => oc.columns(['tenantId', 'visitId']).doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -121,18 +131,7 @@ export async function updateFacts(
   userId: string,
   values: FactsValues,
 ): Promise<VisitFactsRecord | null> {
-  const row = await tx.db
-    .updateTable('visitFacts')
-    .set((eb) => ({
-      ...values,
-      updatedBy: userId,
-      updatedAt: new Date(),
-      version: eb('version', '+', 1),
-    }))
-    .where('visitId', '=', visitId)
-    .where('version', '=', version)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await updateIfCurrent(tx, 'visitFacts', { visitId }, version, userId, values);
   return row ? factsRecord(row) : null;
 }
 
@@ -196,14 +195,7 @@ export async function insertReading(
 ): Promise<PhysicalReading> {
   const row = await tx.db
     .insertInto('physicalReadings')
-    .values({
-      tenantId: tx.tenantId,
-      visitId: visit.id,
-      patientId: visit.patientId,
-      createdBy: userId,
-      updatedBy: userId,
-      ...values,
-    })
+    .values({ ...newRow(tx, visit, userId), ...values })
     .returningAll()
     .executeTakeFirstOrThrow();
   return readingRecord(row);
@@ -216,18 +208,14 @@ export async function updateReading(
   userId: string,
   values: ReadingValues,
 ): Promise<PhysicalReading | null> {
-  const row = await tx.db
-    .updateTable('physicalReadings')
-    .set((eb) => ({
-      ...values,
-      updatedBy: userId,
-      updatedAt: new Date(),
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', readingId)
-    .where('version', '=', version)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await updateIfCurrent(
+    tx,
+    'physicalReadings',
+    { id: readingId },
+    version,
+    userId,
+    values,
+  );
   return row ? readingRecord(row) : null;
 }
 
@@ -293,30 +281,19 @@ export async function saveConsultNote(
   if (version === null) {
     const row = await tx.db
       .insertInto('consultNotes')
-      .values({
-        tenantId: tx.tenantId,
-        visitId: visit.id,
-        patientId: visit.patientId,
-        createdBy: userId,
-        updatedBy: userId,
-        ...values,
-      })
+      .values({ ...newRow(tx, visit, userId), ...values })
       .onConflict((oc) => oc.columns(['tenantId', 'visitId']).doNothing())
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
   }
-  const row = await tx.db
-    .updateTable('consultNotes')
-    .set((eb) => ({
-      ...values,
-      updatedBy: userId,
-      updatedAt: new Date(),
-      version: eb('version', '+', 1),
-    }))
-    .where('visitId', '=', visit.id)
-    .where('version', '=', version)
-    .returning('id')
-    .executeTakeFirst();
+  const row = await updateIfCurrent(
+    tx,
+    'consultNotes',
+    { visitId: visit.id },
+    version,
+    userId,
+    values,
+  );
   return row !== undefined;
 }

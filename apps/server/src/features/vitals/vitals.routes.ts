@@ -2,19 +2,10 @@ import { vitalsContract } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { AuditRule } from '../../platform/audit.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
+import { fromAnswer, fromParams, onVisit, patientArea } from '../../platform/record-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as vitals from './vitals.service.ts';
-
-const patientAccess = { module: 'clinic.patient', branch: 'required' } as const;
-
-const onVisit = (
-  action: AuditRule['action'],
-  record: string,
-  id: AuditRule['id'] = { from: 'params', field: 'id' },
-  detail: AuditRule['detail'] = {},
-): AuditRule => ({ action, entity: 'visit', id, detail: { record, ...detail } });
 
 /**
  * A visit's facts, physical readings and consultation note (doc 2 sections 2.2, 2.3;
@@ -28,8 +19,8 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.facts, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'vitals:read' },
-        audit: onVisit('read', 'visitFacts'),
+        access: patientArea('vitals:read'),
+        audit: onVisit('read', fromParams('id'), { record: 'visitFacts' }),
       },
       handler: async (request) => ({
         data: await vitals.visitFacts(branchScope(ctx.db, request), request.params.id),
@@ -39,8 +30,8 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.createFacts, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'vitals:create' },
-        audit: onVisit('create', 'visitFacts'),
+        access: patientArea('vitals:create'),
+        audit: onVisit('create', fromParams('id'), { record: 'visitFacts' }),
       },
       handler: async (request, reply) => {
         const data = await vitals.createVisitFacts(
@@ -55,8 +46,8 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.updateFacts, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'vitals:update' },
-        audit: onVisit('update', 'visitFacts'),
+        access: patientArea('vitals:update'),
+        audit: onVisit('update', fromParams('id'), { record: 'visitFacts' }),
       },
       handler: async (request) => ({
         data: await vitals.updateVisitFacts(
@@ -70,8 +61,8 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.readings, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'vitals:read' },
-        audit: onVisit('read', 'physicalReadings', { from: 'params', field: 'id' }),
+        access: patientArea('vitals:read'),
+        audit: onVisit('read', fromParams('id'), { record: 'physicalReadings' }),
       },
       handler: async (request) => {
         const items = await vitals.visitReadings(branchScope(ctx.db, request), request.params.id);
@@ -82,13 +73,11 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.createReading, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'vitals:create' },
-        audit: onVisit(
-          'create',
-          'physicalReadings',
-          { from: 'params', field: 'id' },
-          { readingId: { from: 'answer', field: 'id' } },
-        ),
+        access: patientArea('vitals:create'),
+        audit: onVisit('create', fromParams('id'), {
+          record: 'physicalReadings',
+          readingId: fromAnswer('id'),
+        }),
       },
       handler: async (request, reply) => {
         const data = await vitals.createReading(
@@ -103,13 +92,11 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.updateReading, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'vitals:update' },
-        audit: onVisit(
-          'update',
-          'physicalReadings',
-          { from: 'answer', field: 'visitId' },
-          { readingId: { from: 'params', field: 'id' } },
-        ),
+        access: patientArea('vitals:update'),
+        audit: onVisit('update', fromAnswer('visitId'), {
+          record: 'physicalReadings',
+          readingId: fromParams('id'),
+        }),
       },
       handler: async (request) => ({
         data: await vitals.updateReading(
@@ -123,13 +110,11 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.deleteReading, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'vitals:delete' },
-        audit: onVisit(
-          'delete',
-          'physicalReadings',
-          { from: 'answer', field: 'visitId' },
-          { readingId: { from: 'params', field: 'id' } },
-        ),
+        access: patientArea('vitals:delete'),
+        audit: onVisit('delete', fromAnswer('visitId'), {
+          record: 'physicalReadings',
+          readingId: fromParams('id'),
+        }),
       },
       handler: async (request) => ({
         data: await vitals.deleteReading(
@@ -143,8 +128,8 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.note, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'diagnoses:read' },
-        audit: onVisit('read', 'consultNote'),
+        access: patientArea('diagnoses:read'),
+        audit: onVisit('read', fromParams('id'), { record: 'consultNote' }),
       },
       handler: async (request) => ({
         data: await vitals.consultNote(branchScope(ctx.db, request), request.params.id),
@@ -154,8 +139,8 @@ export function vitalsRoutes(ctx: AppContext) {
     app.route({
       ...routeOf(vitalsContract.saveNote, 'vitals'),
       config: {
-        access: { ...patientAccess, permission: 'diagnoses:update' },
-        audit: onVisit('update', 'consultNote'),
+        access: patientArea('diagnoses:update'),
+        audit: onVisit('update', fromParams('id'), { record: 'consultNote' }),
       },
       handler: async (request) => ({
         data: await vitals.saveConsultNote(

@@ -4,7 +4,6 @@ import {
   readingProblems,
   refusalMessage,
   visitFactsProblems,
-  visitWriteRefusal,
   withSmokingRule,
   type ConsultNoteRecord,
   type ConsultNoteSave,
@@ -17,47 +16,11 @@ import {
   type VitalsProblem,
 } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
-import {
-  AppError,
-  conflict,
-  fieldError,
-  fieldErrors,
-  forbidden,
-  badRequest,
-  notFound,
-} from '../../platform/errors.ts';
+import { AppError, conflict, fieldErrors, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
+import { knownVisit, writableVisit, type WritableVisit } from '../visits/visits.service.ts';
 import * as repo from './vitals.repo.ts';
-
-export type { VisitRef } from './vitals.repo.ts';
-
-/** A visit the clinic has (any branch: clinical reads are clinic-wide), or 404. */
-async function knownVisit(tx: TenantTx, visitId: string): Promise<repo.VisitRef> {
-  const visit = await repo.visitRef(tx, visitId);
-  if (!visit) throw notFound('vitals.visitNotFound');
-  return visit;
-}
-
-/**
- * The one check before anything is written to a visit's record: the visit exists (404),
- * is of the caller's branch (403 with the spec's words: 'Current visit is from another
- * branch. ...') and is not voided (a voided visit is read-only). The visit stays locked
- * (FOR SHARE) until the transaction ends, so it cannot be voided meanwhile. Other
- * features' editors of a visit (diagnoses, certificates) may call it through this service.
- */
-export async function writableVisit(
-  tx: TenantTx,
-  scope: BranchScope,
-  visitId: string,
-): Promise<repo.VisitRef> {
-  const visit = await repo.visitRef(tx, visitId, true);
-  if (!visit) throw notFound('vitals.visitNotFound');
-  const refusal = visitWriteRefusal(visit, scope.branchId);
-  if (refusal === 'anotherBranch') throw forbidden('vitals.anotherBranch');
-  if (refusal === 'visitVoided') throw badRequest('vitals.visitVoided');
-  return visit;
-}
 
 function refuse<F extends string>(problems: VitalsProblem<F>[]): void {
   if (problems.length === 0) return;
@@ -110,10 +73,9 @@ export function createVisitFacts(
   body: VisitFactsCreate,
 ): Promise<VisitFactsRecord> {
   return scope.run(async (tx) => {
-    const visit = await writableVisit(tx, scope, visitId);
-    if (body.patientID && body.patientID !== visit.patientId) {
-      throw fieldError('patientID', 'vitals.patientMismatch');
-    }
+    const visit = await writableVisit(tx, scope, visitId, {
+      patient: { id: body.patientID, field: 'patientID', code: 'vitals.patientMismatch' },
+    });
     const values = await factsValues(tx, scope, body);
     const created = await repo.insertFacts(tx, visit, scope.userId, values);
     if (!created) throw new AppError(409, 'vitals.factsExist', refusalMessage('vitals.factsExist'));
@@ -178,7 +140,7 @@ async function readingVisit(
   tx: TenantTx,
   scope: BranchScope,
   readingId: string,
-): Promise<repo.VisitRef> {
+): Promise<WritableVisit> {
   const visitId = await repo.readingVisitId(tx, readingId);
   if (!visitId) throw notFound('vitals.readingNotFound');
   return writableVisit(tx, scope, visitId);

@@ -1,13 +1,13 @@
 import type { AllergyRecord } from '@clinic/domain';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
 import { useBranch } from '../../app/branch.ts';
 import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { useCan } from '../../app/permissions.tsx';
-import { dialogs, snackbar } from '../../components/dialogs.tsx';
+import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
+import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import { refreshAllergies, removeAllergy, usePatientAllergies } from './allergy-api.ts';
 import '../../i18n/patient-area/index.ts';
 
@@ -28,22 +28,14 @@ export function AllergiesTab({ patientId }: { patientId: string }) {
   const allergies = usePatientAllergies(patientId);
   const items = allergies.data ?? [];
 
-  async function remove(item: AllergyRecord) {
-    const answer = await dialogs.confirm({
+  const remove = (item: AllergyRecord) =>
+    removeAfterConfirm({
       title: t('allergy.remove'),
       message: t('allergy.removeConfirm'),
+      remove: () => removeAllergy(item.id, item.version),
+      removed: t('allergy.removed'),
+      refresh: () => refreshAllergies(queryClient, branchId, patientId),
     });
-    if (!answer.confirmed) return;
-    try {
-      await removeAllergy(item.id, item.version);
-      snackbar.success(t('allergy.removed'));
-    } catch (failure) {
-      if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) return;
-      void dialogs.alert(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      await refreshAllergies(queryClient, branchId, patientId);
-    }
-  }
 
   if (!mayRead) return <Text c="dimmed">{t('allergy.notAllowed')}</Text>;
   return (
@@ -88,14 +80,10 @@ export function AllergiesTab({ patientId }: { patientId: string }) {
                   <Table.Td>{item.createdByName}</Table.Td>
                   {mayRemove && (
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('allergy.removeOne', { name: item.allergyDrugName })}
+                      <RemoveRowButton
+                        label={t('allergy.removeOne', { name: item.allergyDrugName })}
                         onClick={() => void remove(item)}
-                      >
-                        ×
-                      </ActionIcon>
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

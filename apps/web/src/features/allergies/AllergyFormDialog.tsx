@@ -84,7 +84,7 @@ export function AllergyFormDialog({ patientId, visitId = null, onClose }: Allerg
           setErrors(placed);
           return;
         }
-        if (failure.status === 403 && failure.code !== 'allergy.anotherBranch') return;
+        if (failure.status === 403 && failure.code !== 'visit.anotherBranch') return;
       }
       void dialogs.alert(failure instanceof Error ? failure.message : String(failure));
     } finally {

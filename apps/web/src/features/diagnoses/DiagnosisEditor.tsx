@@ -86,7 +86,7 @@ export function DiagnosisEditor({ patientId, visitId, listed, onClose }: Diagnos
           setError(message);
           return;
         }
-        if (failure.status === 403 && failure.code !== 'diagnosis.anotherBranch') return;
+        if (failure.status === 403 && failure.code !== 'visit.anotherBranch') return;
       }
       void dialogs.alert(failure instanceof Error ? failure.message : String(failure));
     } finally {

@@ -1,13 +1,13 @@
 import type { DiagnosisRecord } from '@clinic/domain';
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http.ts';
 import { useBranch } from '../../app/branch.ts';
 import { useCan } from '../../app/permissions.tsx';
-import { dialogs, snackbar } from '../../components/dialogs.tsx';
+import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
+import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import { diagnosisKeys, removeDiagnosis, useVisitDiagnoses } from './diagnosis-api.ts';
 import { DIAGNOSIS_EDITOR_PARAM, NEW_EDITOR } from './diagnosis-form.ts';
 import '../../i18n/patient-area/index.ts';
@@ -51,24 +51,15 @@ export function VisitDiagnoses({ patientId, visitId, readOnly }: VisitDiagnosesP
       { replace: value === null },
     );
 
-  async function remove(item: DiagnosisRecord) {
-    const answer = await dialogs.confirm({
+  const remove = (item: DiagnosisRecord) =>
+    removeAfterConfirm({
       title: t('diagnosis.remove'),
       message: t('diagnosis.removeConfirm'),
+      remove: () => removeDiagnosis(item.id, item.version),
+      removed: t('diagnosis.removed'),
+      refresh: () =>
+        queryClient.invalidateQueries({ queryKey: diagnosisKeys.visit(branchId, visitId) }),
     });
-    if (!answer.confirmed) return;
-    try {
-      await removeDiagnosis(item.id, item.version);
-      snackbar.success(t('diagnosis.removed'));
-    } catch (failure) {
-      if (failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) {
-        if (failure.code !== 'diagnosis.anotherBranch') return;
-      }
-      void dialogs.alert(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: diagnosisKeys.visit(branchId, visitId) });
-    }
-  }
 
   return (
     <Paper withBorder p="md">
@@ -102,14 +93,10 @@ export function VisitDiagnoses({ patientId, visitId, readOnly }: VisitDiagnosesP
                   <Table.Td>{item.remark ?? ''}</Table.Td>
                   {mayRemove && (
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('diagnosis.removeOne', { name: item.description })}
+                      <RemoveRowButton
+                        label={t('diagnosis.removeOne', { name: item.description })}
                         onClick={() => void remove(item)}
-                      >
-                        ×
-                      </ActionIcon>
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

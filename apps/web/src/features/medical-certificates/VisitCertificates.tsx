@@ -3,10 +3,10 @@ import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http.ts';
 import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { useCan } from '../../app/permissions.tsx';
-import { dialogs, snackbar } from '../../components/dialogs.tsx';
+import { alertFailure, removeAfterConfirm } from '../../components/confirmed-removal.ts';
+import { dialogs } from '../../components/dialogs.tsx';
 import { deleteCertificate, useRefreshCertificates, useVisitCertificates } from './mc-api.ts';
 import { printMedicalCertificate } from './print-mc.ts';
 import '../../i18n/patient-area/index.ts';
@@ -63,22 +63,14 @@ export function VisitCertificates({
     });
   }
 
-  async function remove(record: McRecord) {
-    const answer = await dialogs.confirm({
+  const remove = (record: McRecord) =>
+    removeAfterConfirm({
       title: t('mc.removeTitle'),
       message: MC_REMOVE_CONFIRM,
+      remove: () => deleteCertificate(record.id, record.version),
+      removed: t('mc.success'),
+      refresh,
     });
-    if (!answer.confirmed) return;
-    try {
-      await dialogs.whileLoading(() => deleteCertificate(record.id, record.version));
-      snackbar.success(t('mc.success'));
-    } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) {
-        void dialogs.alert(error instanceof Error ? error.message : String(error));
-      }
-    }
-    void refresh();
-  }
 
   async function print(record: McRecord) {
     try {
@@ -87,9 +79,7 @@ export function VisitCertificates({
         : t('mc.editTitle', { mcNo: record.mcNo });
       await dialogs.whileLoading(() => printMedicalCertificate(record.id, title));
     } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) {
-        void dialogs.alert(error instanceof Error ? error.message : String(error));
-      }
+      alertFailure(error);
     }
   }
 
