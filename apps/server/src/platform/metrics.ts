@@ -1,3 +1,5 @@
+// `schema.hide`: Fastify's route types as @fastify/swagger extends them.
+import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
