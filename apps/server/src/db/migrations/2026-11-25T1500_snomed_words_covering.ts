@@ -10,9 +10,10 @@ import { runStatements } from '../migration-helpers.ts';
  * - `words`: ' ' followed by the lower-case term with every run of non-alphanumerics made
  *   one space: a filter word starts some word of the term exactly when
  *   `strpos(words, ' ' || filter_word) > 0`.
- * - Index `(word) INCLUDE (...)`: a rare prefix's rows, read whole and sorted.
+ * - Index `(word) INCLUDE (...)`: a rare prefix's rows, read whole and sorted (and the
+ *   bounded count of a prefix's rows that tells rare from common). No narrow `(word)`
+ *   index: the planner would take it for a range and fetch every row from the heap.
  * - Index `(head, rank, word) INCLUDE (...)`: a common prefix's rows in rank order.
- * - Index `(word)`, narrow: counts how many rows a prefix has (up to a bound), cheaply.
  *
  * The table is derived data: it is rebuilt from the active descriptions, and the trigger
  * now also rewrites a description's words when its concept changes.
@@ -59,7 +60,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
          FROM snomed_descriptions d, regexp_split_to_table(lower(d.term), '[^[:alnum:]]+') AS w
         WHERE d.active AND w <> ''`,
     `CREATE INDEX snomed_words_prefix ON snomed_words (word) INCLUDE (head, rank, term, concept_id, words)`,
-    `CREATE INDEX snomed_words_word ON snomed_words (word)`,
     `CREATE INDEX snomed_words_head ON snomed_words (head, rank, word) INCLUDE (term, concept_id, words)`,
     `GRANT SELECT ON snomed_words TO clinic_app`,
     `ANALYZE snomed_words`,

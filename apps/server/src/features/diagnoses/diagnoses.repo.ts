@@ -23,8 +23,8 @@ const RARE_WORD_ROWS = 5000;
 
 /**
  * How many rows each word's prefix range holds, counted up to RARE_WORD_ROWS: an
- * index-only read of at most that many entries of the narrow index `(word)`. (The
- * planner's estimate, by EXPLAIN in a function, reads nothing but took milliseconds.)
+ * index-only read of at most that many entries. (The planner's estimate, by EXPLAIN in a
+ * function, reads nothing but took milliseconds.)
  */
 async function rangeSizes(db: Kysely<DB>, words: string[]): Promise<number[]> {
   const row = await db
