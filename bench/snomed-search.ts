@@ -6,12 +6,13 @@
  * specified name and two synonyms each, words drawn Zipf-like from a 4,000-word vocabulary)
  * to a temporary RF2 file and loads it with the real loader (`snomed:load`), then times the
  * real search (`searchSnomed`, as the API role) at 1 and 10 connections and prints p50,
- * p95 and p99 per filter kind. The database is dropped afterwards.
+ * p95 and p99 per filter kind, and the machine's load average around the timed runs (on a
+ * shared machine, read the figures with it). The database is dropped afterwards.
  *
  * SNOMED_BENCH_DESCRIPTIONS changes the count; SNOMED_BENCH_QUERIES the queries per run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -245,6 +246,11 @@ try {
   // Warm-up: the first queries read the index from disk.
   for (const kind of KINDS)
     for (let i = 0; i < 25; i += 1) await searchSnomed(database.db, filterOf(kind));
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ');
+  const loadBefore = load();
   const one = await measure(database.db, 1);
   const ten = await measure(database.db, 10);
   console.log(
@@ -253,6 +259,7 @@ try {
   console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const row of [...one.rows, ...ten.rows]) console.log(row);
   console.log(`Throughput: ${one.perSecond} queries/s at 1 connection, ${ten.perSecond} at 10.`);
+  console.log(`Load average (1, 5, 15 min): ${loadBefore} before the timed runs, ${load()} after.`);
   await database.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -480,10 +480,13 @@ export interface SnomedDescriptions {
 }
 
 export interface SnomedWords {
+  conceptId: string;
   descriptionId: string;
   head: Generated<string | null>;
   rank: number;
+  term: string;
   word: string;
+  words: string;
 }
 
 export interface TenantModules {

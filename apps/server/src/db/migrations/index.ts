@@ -19,6 +19,7 @@ import * as diagnosesAndAllergies from './2026-11-25T1420_diagnoses_and_allergie
 import * as snomedCt from './2026-11-25T1421_snomed_ct.ts';
 import * as medicalCertificates from './2026-11-25T1430_medical_certificates.ts';
 import * as documents from './2026-11-25T1440_documents.ts';
+import * as snomedWordsCovering from './2026-11-25T1500_snomed_words_covering.ts';
 import * as catalogs from './2026-11-25T1600_catalogs.ts';
 import * as patientAlertMessage from './2026-11-25T1400_patient_alert_message.ts';
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1421_snomed_ct': snomedCt,
   '2026-11-25T1430_medical_certificates': medicalCertificates,
   '2026-11-25T1440_documents': documents,
+  '2026-11-25T1500_snomed_words_covering': snomedWordsCovering,
   '2026-11-25T1400_patient_alert_message': patientAlertMessage,
   '2026-11-25T1600_catalogs': catalogs,
 };
