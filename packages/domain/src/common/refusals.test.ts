@@ -8,6 +8,7 @@ import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
 import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts';
 import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
+import { CATALOG_MESSAGES } from '../catalogs/catalog-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -28,6 +29,7 @@ describe('the refusal catalogue', () => {
       ALLERGY_MESSAGES,
       DOCUMENT_MESSAGES,
       DOCUMENT_REFUSAL_FORMATS,
+      CATALOG_MESSAGES,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);
