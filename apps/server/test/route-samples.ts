@@ -93,6 +93,17 @@ const NAMED_VALUES: Record<string, unknown> = {
   allergyRemark: 'Rash',
   onsetDate: '2020-01-01',
   hciCode: null,
+  // Catalog items and prescription settings: codes of the seeded lists, nothing to link.
+  strengthUnit: 'mg',
+  dispensingUnit: 'tab',
+  defaultDoseUnit: 'tab',
+  defaultConsumeMethod: 'TAKE',
+  defaultFrequency: 'TDS',
+  whitelistDrugId: null,
+  components: [],
+  upcCodes: [],
+  dosesPerCycle: null,
+  cycleDays: null,
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

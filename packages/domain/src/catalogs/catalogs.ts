@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineString } from '../common/text.ts';
 import {
   cacheBusters,
   fromQuery,
@@ -82,8 +83,7 @@ const itemFields = {
   /** Barcodes scanned at dispensing (doc 2 section 7 `upc-codes`). */
   upcCodes: z
     .array(
-      z
-        .string({ error: UPC_TEXT })
+      singleLineString({ error: UPC_TEXT })
         .trim()
         .regex(/^\d{8,14}$/, UPC_TEXT),
       {

@@ -88,6 +88,8 @@ const MULTI_LINE = [
   'vitals.saveNote body.examination',
   'vitals.saveNote body.plan',
   'vitals.saveNote body.freeText',
+  'catalogs.create body.defaultInstructions',
+  'catalogs.update body.defaultInstructions',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {

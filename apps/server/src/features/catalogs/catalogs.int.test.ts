@@ -261,6 +261,32 @@ describe('catalog items', () => {
     await create({ ...body, name: 'Paracetamol 500 mg tablet (new supplier)' });
   });
 
+  it('lets one of two racing writes win: the same new code, the same version', async () => {
+    const body = paracetamol();
+    const creates = await Promise.all(
+      [1, 2, 3].map(() => t.call('POST', api('/catalogs'), { ...admin, body })),
+    );
+    expect(creates.map((response) => response.status).sort()).toEqual([201, 400, 400]);
+    for (const refused of creates.filter((response) => response.status === 400)) {
+      expect(refused.body.error.code).toBe('catalog.codeTaken');
+    }
+    const id = creates.find((response) => response.status === 201)!.body.data.id as string;
+    const updates = await Promise.all(
+      [11, 12, 13].map((price) =>
+        t.call('PUT', api(`/catalogs/${id}`), {
+          ...admin,
+          body: { ...body, sellingPriceCents: price, version: 1 },
+        }),
+      ),
+    );
+    expect(updates.map((response) => response.status).sort()).toEqual([200, 409, 409]);
+    const read = await t.call('GET', api(`/catalogs/${id}`), admin);
+    expect(read.body.data.version).toBe(2);
+    expect(read.body.data.sellingPriceCents).toBe(
+      updates.find((response) => response.status === 200)!.body.data.sellingPriceCents,
+    );
+  });
+
   it('refuses a code another item has, case-insensitively', async () => {
     const first = await create(service());
     expectFieldRefusal(
