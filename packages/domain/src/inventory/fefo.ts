@@ -43,7 +43,7 @@ export interface StockShortage {
 export const INVENTORY_MESSAGES = {
   quantityRequired: 'The quantity to dispense is required',
   quantityWhole: 'The quantity to dispense must be a whole number greater than 0.',
-  clinicDateInvalid: 'Invalid date',
+  clinicDateInvalid: 'The clinic date is not a valid date.',
 } as const;
 export type InventoryMessageKey = keyof typeof INVENTORY_MESSAGES;
 

@@ -135,7 +135,7 @@ export function unitPriceOfOption(option: CatalogueItemOption): number {
  */
 export const PRESCRIPTION_MESSAGES = {
   startDateRequired: 'Start date is required',
-  dateInvalid: 'Invalid date',
+  dateInvalid: 'The start date is not a valid date.',
   endBeforeStart: 'The end date cannot be before the start date.',
   prescriptModeInvalid: 'Please choose strength or customise.',
   strengthUnknown:
@@ -148,7 +148,7 @@ export const PRESCRIPTION_MESSAGES = {
   consumeQuantityRange: `The quantity per time must be greater than 0 and at most ${MAX_CONSUME_QUANTITY}.`,
   consumeQuantityDecimals: `The quantity per time may have at most ${DOSE_DECIMALS} decimals.`,
   frequencyRequired: 'Frequency is required',
-  frequencyUnknown: 'Please choose a frequency from the list.',
+  frequencyUnknown: 'Please choose a frequency of the prescription settings.',
   durationRequired: 'Duration is required',
   durationWhole: 'The duration must be a whole number greater than 0.',
   durationTooLong: `A line may supply at most ${MAX_DURATION_DAYS} days.`,
