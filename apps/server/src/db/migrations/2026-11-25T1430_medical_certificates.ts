@@ -13,7 +13,7 @@ import { runStatements, tenantOwned } from '../migration-helpers.ts';
  *   relationships (2), salutations (3). The list CHECK is extended with whatever it already
  *   allows (read from the catalog), so migrations adding lists in parallel compose.
  */
-const DICTIONARY_LISTS = {
+export const DICTIONARY_LISTS = {
   mcPurpose: [
     'Sick leave',
     'Hospitalisation leave',
