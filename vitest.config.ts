@@ -28,6 +28,10 @@ export default defineConfig({
         test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' },
       },
       {
+        // The benchmark's own code (its report), not benchmarks: those run by `npm run bench`.
+        test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

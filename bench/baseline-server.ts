@@ -114,6 +114,103 @@ async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Prom
   }
 }
 
+/**
+ * A read of a patient's record writes its audit row in the read's transaction, naming the
+ * patient (none when the clinic has no such patient), as the API's declared audit does.
+ */
+async function auditRead(
+  client: pg.PoolClient,
+  branchId: string,
+  patientId: string,
+  record: string,
+): Promise<void> {
+  await client.query(
+    `INSERT INTO audit_events (tenant_id, branch_id, action, entity, entity_id, detail, patient_id)
+     SELECT $1, $2, 'read', 'patient', id, $4, id FROM patients WHERE tenant_id = $1 AND id = $3`,
+    [tenantId, branchId, patientId, JSON.stringify({ record })],
+  );
+}
+
+/** Whole years from a birth date ('YYYY-MM-DD') to a day. */
+function yearsOld(birthDate: string | null, today: string): number | null {
+  if (!birthDate) return null;
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}
+
+/** The patient record's header card: the patient, the clinic's day for the age, the audit row. */
+app.get<{ Params: { id: string }; Headers: { branchid: string } }>(
+  '/api/v1/patients/:id/header-info',
+  async (request, reply) => {
+    const branchId = request.headers.branchid;
+    const header = await transaction(async (client) => {
+      const { rows } = await client.query<{ birth_date: string | null }>(
+        `SELECT * FROM patients WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, request.params.id],
+      );
+      const patient = rows[0];
+      if (!patient) return null;
+      const clinic = await client.query<{ timezone_offset: number }>(
+        `SELECT t.timezone_offset, b.hci_code FROM branches b JOIN tenants t ON t.id = b.tenant_id
+          WHERE b.tenant_id = $1 AND b.id = $2`,
+        [tenantId, branchId],
+      );
+      const offsetSeconds = (clinic.rows[0]?.timezone_offset ?? 0) * 60;
+      const today = new Date(Date.now() + offsetSeconds * 1000).toISOString().slice(0, 10);
+      await auditRead(client, branchId, request.params.id, 'header');
+      return { ...patient, age: yearsOld(patient.birth_date, today) };
+    });
+    return header ? { data: header } : reply.code(404).send({ error: 'NOT_FOUND' });
+  },
+);
+
+/** The header card's vaccination count: no vaccination records exist yet, so the patient's check. */
+app.get<{ Querystring: { patientId: string }; Headers: { branchid: string } }>(
+  '/api/v1/vaccinations/items/count',
+  async (request, reply) => {
+    const { patientId } = request.query;
+    const found = await transaction(async (client) => {
+      const { rows } = await client.query(
+        `SELECT id FROM patients WHERE tenant_id = $1 AND id = $2`,
+        [tenantId, patientId],
+      );
+      if (rows.length === 0) return false;
+      await auditRead(client, request.headers.branchid, patientId, 'vaccinations');
+      return true;
+    });
+    return found ? { data: { count: 0 } } : reply.code(404).send({ error: 'NOT_FOUND' });
+  },
+);
+
+/** The medical records: a page of the patient's visits, newest first, with their total. */
+app.get<{
+  Querystring: { patientId: string; pageIndex?: string; pageSize?: string };
+  Headers: { branchid: string };
+}>('/api/v1/visits', async (request) => {
+  const { patientId } = request.query;
+  const pageSize = Number(request.query.pageSize ?? 20);
+  const offset = (Number(request.query.pageIndex ?? 1) - 1) * pageSize;
+  return transaction(async (client) => {
+    const page = await client.query(
+      `SELECT v.id, v.visit_date, v.branch_id, b.code AS branch_code, v.doctor_id,
+              v.consult_start, v.consult_end, v.voided_at, v.version, d.first_name, d.last_name
+         FROM visits v
+         JOIN users d ON d.tenant_id = v.tenant_id AND d.id = v.doctor_id
+         JOIN branches b ON b.tenant_id = v.tenant_id AND b.id = v.branch_id
+        WHERE v.tenant_id = $1 AND v.patient_id = $2
+        ORDER BY v.visit_date DESC, v.id DESC
+        OFFSET $3 LIMIT $4`,
+      [tenantId, patientId, offset, pageSize],
+    );
+    const count = await client.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM visits WHERE tenant_id = $1 AND patient_id = $2`,
+      [tenantId, patientId],
+    );
+    await auditRead(client, request.headers.branchid, patientId, 'visits');
+    return { data: { items: page.rows, total: count.rows[0]?.total ?? 0 } };
+  });
+});
+
 app.post<{
   Body: { patientId: string; doctorId: string; visitPurposes: string[] };
   Headers: { branchid: string };

@@ -3,6 +3,7 @@ import prettier from 'prettier';
 import type { BenchConfig } from './config.ts';
 import { COUNTED_TABLES } from './generator/manifest.ts';
 import type { Dataset } from './harness/dataset.ts';
+import type { LoadFigures } from './harness/load.ts';
 import type { Machine } from './harness/machine.ts';
 import type {
   HttpResult,
@@ -238,6 +239,32 @@ function earlierSection(earlier: SavedRun, results: HttpResult[]): string {
   ].join('\n\n');
 }
 
+/** Scenarios of calls sent at once (a record opening): each call's latency in those groups. */
+function byCallSection(result: HttpResult): string {
+  const latencyOf = (figures: LoadFigures | undefined, call: string) =>
+    figures?.byCall?.find((c) => c.call === call)?.latency;
+  const cells = (figures: LoadFigures | undefined, call: string) => {
+    const latency = latencyOf(figures, call);
+    return latency ? `${ms(latency.p50)} / ${ms(latency.p95)}` : 'n/a';
+  };
+  return table(
+    [
+      'Call',
+      'API p50 / p95 ms',
+      'Baseline p50 / p95 ms',
+      'API p50 / p95 ms, 1 connection',
+      'Baseline p50 / p95 ms, 1 connection',
+    ],
+    (result.api.byCall ?? []).map(({ call }) => [
+      call,
+      cells(result.api, call),
+      cells(result.baseline, call),
+      cells(result.single?.api, call),
+      cells(result.single?.baseline, call),
+    ]),
+  );
+}
+
 /** Another clinic's calls alone and beside one clinic's flood of expensive searches. */
 function neighbourSection(results: NeighbourResult[]): string {
   return results
@@ -319,6 +346,19 @@ function render(report: Report): string {
           ]
         : [],
     ),
+    ...http.flatMap((r) =>
+      r.api.byCall
+        ? [
+            `### ${r.name}, call by call`,
+            `Each client sends the ${r.api.byCall.length} calls at once (one connection each, ` +
+              'as a browser does; node:http rather than autocannon) and opens the next record ' +
+              "when the last answer came; the scenario's req/s and latency above are of whole " +
+              'opens. Each call here is timed from its own send to its own answer, at ' +
+              `${config.connections} clients and at 1.`,
+            byCallSection(r),
+          ]
+        : [],
+    ),
     '### Queue mutation to WebSocket event',
     `${config.sockets} WebSockets of the branch open at once, then ${config.socketCalls} ` +
       'call-ins of one entry, one at a time (100 ms apart, after 3 unmeasured ones); each ' +
@@ -354,6 +394,7 @@ function render(report: Report): string {
     [
       "- search: the query text of our former search for the filter (`patient_search_sql()`: the column's matches anywhere in the value gathered, then sorted by name, `LIMIT 20`), without that function's first walk over 20,000 names; for names our API now matches the start of name words instead (see the analysis), so the baseline's name figures are those of the former query;",
       '- queue list: the same join of queue entries, patients, users and companies for the day;',
+      "- open a record: three calls, each one transaction ending with the read's audit row (an `INSERT … SELECT` naming the patient, as the API writes it): the header reads the patient's row and the branch's time zone (for the age), the vaccination count checks the patient exists (there are no vaccination records yet), the visits page joins the patient's visits with their doctors and branches, newest first, `LIMIT 20`, and counts them;",
       '- add to queue: one transaction inserting the visit, bumping the day counter, inserting the entry, setting the patient’s doctor, writing the audit row and the `pg_notify` event;',
       '- sign-in: the user by name, the same argon2id check, a session insert, branches and modules;',
       '- call-in: the entry update and `pg_notify` in one transaction; one LISTEN connection fans events out to the sockets.',
@@ -361,13 +402,27 @@ function render(report: Report): string {
   ].join('\n\n');
 }
 
+/**
+ * The sections of a report that others write (`npm run bench:web`, the SNOMED figures
+ * written by hand…), each between `<!-- NAME:start -->` and `<!-- NAME:end -->`, in order.
+ */
+export function markedSections(text: string): string[] {
+  return [...text.matchAll(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g)].map(
+    (match) => match[0],
+  );
+}
+
+/** The rendered report followed by the marked sections of the previous file, as they were. */
+export function withKeptSections(rendered: string, previous: string): string {
+  const kept = markedSections(previous);
+  return kept.length > 0 ? `${rendered}\n\n${kept.join('\n\n')}\n` : rendered;
+}
+
 /** Writes the report as Markdown, formatted as the repository's Prettier settings say. */
 export async function writeReport(path: string, report: Report): Promise<void> {
   const options = (await prettier.resolveConfig(path)) ?? {};
-  // The web delivery section belongs to `npm run bench:web`: kept as it is.
   const previous = await readFile(path, 'utf8').catch(() => '');
-  const web = /<!-- web-delivery:start -->[\s\S]*<!-- web-delivery:end -->/.exec(previous)?.[0];
-  const text = web ? `${render(report)}\n\n${web}\n` : render(report);
+  const text = withKeptSections(render(report), previous);
   const markdown = await prettier.format(text, { ...options, parser: 'markdown' });
   await writeFile(path, markdown);
 }

@@ -10,6 +10,7 @@ import { startServer, type RunningServer } from './harness/servers.ts';
 import { signInToken } from './harness/session.ts';
 import { readEarlierRun, writeReport, type SavedRun } from './report.ts';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.ts';
+import { openRecord } from './scenarios/open-record.ts';
 import { patientSearch } from './scenarios/patient-search.ts';
 import { queueAdd } from './scenarios/queue-add.ts';
 import { queueList, queueListWhileChanging } from './scenarios/queue-list.ts';
@@ -33,6 +34,7 @@ const SCENARIOS: Array<[string, (context: ScenarioContext) => Promise<ScenarioRe
   ['search-name', (context) => patientSearch(context, 'name')],
   ['search-nric', (context) => patientSearch(context, 'nric')],
   ['search-phone', (context) => patientSearch(context, 'phone')],
+  ['open-record', openRecord],
   ['queue-list', queueList],
   ['queue-list-changing', queueListWhileChanging],
   ['queue-add', queueAdd],

@@ -77,7 +77,9 @@ async function bulkLoad(
   const counters: string[] = [];
   await client.query(`SET session_replication_role = replica`);
   await client.query('BEGIN');
-  await client.query(`TRUNCATE ${BULK_TABLES.join(', ')}, diagnoses, prescriptions`);
+  // CASCADE: with them every table that refers to them (diagnoses, notes, allergies,
+  // documents…), all empty in a new database; naming them broke with each new record table.
+  await client.query(`TRUNCATE ${BULK_TABLES.join(', ')} CASCADE`);
   const freeze = { freeze: true };
 
   const visits = progress('visits', log);

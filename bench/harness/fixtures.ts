@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { dayStartUnix, epochDay } from '../generator/clock.ts';
 import type { Manifest } from '../generator/manifest.ts';
 import { BENCH_PASSWORD, CHAIN_SUBDOMAIN, OFFSET_MINUTES } from '../generator/plan.ts';
-import { createRandom } from '../generator/random.ts';
+import { createRandom, seedOf } from '../generator/random.ts';
 
 /** The generated rows the benchmarks work with: the chain's first branch and its staff. */
 export interface Fixtures {
@@ -15,6 +15,12 @@ export interface Fixtures {
   doctorId: string;
   /** Patients of the chain to add to the queue. */
   patientIds: string[];
+  /**
+   * Patients of the chain with history, whose records are opened in turn: another seeded
+   * sample than `patientIds` (which the queue scenarios give new visits), in card order,
+   * with how many visits they have.
+   */
+  recordPatients: { ids: string[]; visits: { mean: number; max: number; fullPage: number } };
   /** A recent day of about 300 entries: its start (Unix seconds, UTC+8) and its active entries. */
   queueDay: { date: string; visitDate: number; entries: number };
   /** An active entry of that day, called in again and again. */
@@ -32,6 +38,10 @@ const NAME_KEYWORDS = [
 ];
 
 const SAMPLE_SIZE = 500;
+/** The random stream of the record sample (the card sample uses the seed itself). */
+const RECORD_SAMPLE_STREAM = 11;
+/** The medical records' page size in the web client (`VISITS_PER_PAGE`). */
+export const VISITS_PAGE_SIZE = 20;
 
 async function one<T extends pg.QueryResultRow>(
   client: pg.ClientBase,
@@ -87,6 +97,21 @@ export async function loadFixtures(client: pg.ClientBase, manifest: Manifest): P
     'SELECT id, nric, contact_no FROM patients WHERE tenant_id = $1 AND card_no = ANY($2)',
     [tenantId, cards],
   );
+  const recordRandom = createRandom(seedOf(manifest.scale.seed, RECORD_SAMPLE_STREAM));
+  const recordCards = Array.from(
+    { length: SAMPLE_SIZE },
+    () => `P${String(1 + recordRandom.int(manifest.scale.chainPatients)).padStart(6, '0')}`,
+  );
+  const { rows: records } = await client.query<{ id: string; visits: number }>(
+    `SELECT p.id, count(*)::int AS visits
+       FROM patients p
+       JOIN visits v ON v.tenant_id = p.tenant_id AND v.patient_id = p.id
+      WHERE p.tenant_id = $1 AND p.card_no = ANY($2)
+      GROUP BY p.id, p.card_no
+      ORDER BY p.card_no`,
+    [tenantId, recordCards],
+  );
+  const visitCounts = records.map((r) => r.visits);
   return {
     tenantId,
     branchId: branch.id,
@@ -95,6 +120,14 @@ export async function loadFixtures(client: pg.ClientBase, manifest: Manifest): P
     staffUsernames: staff.map((user) => user.username),
     doctorId: doctor.id,
     patientIds: sample.map((p) => p.id),
+    recordPatients: {
+      ids: records.map((r) => r.id),
+      visits: {
+        mean: visitCounts.reduce((sum, n) => sum + n, 0) / Math.max(1, visitCounts.length),
+        max: Math.max(0, ...visitCounts),
+        fullPage: visitCounts.filter((n) => n >= VISITS_PAGE_SIZE).length,
+      },
+    },
     queueDay: {
       date: day.date,
       visitDate: dayStartUnix(epochDay(day.date), OFFSET_MINUTES),

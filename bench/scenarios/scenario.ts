@@ -2,7 +2,13 @@ import type pg from 'pg';
 import type { BenchConfig } from '../config.ts';
 import { cpuPerRequest, sampleCpu } from '../harness/cpu.ts';
 import type { Fixtures } from '../harness/fixtures.ts';
-import { runLoad, type LoadFigures, type LoadRequest } from '../harness/load.ts';
+import {
+  runGroupLoad,
+  runLoad,
+  type LoadFigures,
+  type LoadGroup,
+  type LoadRequest,
+} from '../harness/load.ts';
 import type { RunningServer } from '../harness/servers.ts';
 import type { LatencySummary } from '../harness/stats.ts';
 
@@ -109,7 +115,8 @@ const SINGLE_CONNECTION_SECONDS = 5;
 /**
  * Loads our API, then the baseline, with the same request maker; a short unmeasured
  * warm-up first on each (JIT, pool connections, caches). With `single`, both are also
- * measured at one connection.
+ * measured at one connection. A maker of groups (`LoadGroup`: calls sent at once) measures
+ * groups: its req/s and latency are of whole groups, with each call's in `byCall`.
  */
 export async function compareHttp(
   context: ScenarioContext,
@@ -121,13 +128,17 @@ export async function compareHttp(
     /** Work running beside the measured load on a target (started after the warm-up); stops it. */
     during?: (target: Target) => () => Promise<void>;
   },
-  request: (target: Target) => LoadRequest,
+  request: (target: Target) => LoadRequest | LoadGroup,
 ): Promise<HttpResult> {
   const { single, during, ...described } = what;
   const measure = async (target: Target, connections: number, durationSeconds: number) => {
     const { url } = context[target];
-    const load = (seconds: number) =>
-      runLoad({ url, request: request(target), durationSeconds: seconds, connections });
+    const load = (seconds: number) => {
+      const made = request(target);
+      return 'calls' in made
+        ? runGroupLoad({ url, group: made, durationSeconds: seconds, connections })
+        : runLoad({ url, request: made, durationSeconds: seconds, connections });
+    };
     await load(WARM_UP_SECONDS);
     const source = { pid: context[target].pid, role: context.roles[target] };
     const before = await sampleCpu(context.owner, source);

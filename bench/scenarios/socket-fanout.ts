@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { signInToken } from '../harness/session.ts';
 import { summarize } from '../harness/stats.ts';
 import {
   authHeaders,
@@ -7,6 +8,12 @@ import {
   type SocketResult,
   type Target,
 } from './scenario.ts';
+
+/**
+ * Sockets one session may hold (`SOCKETS_PER_SESSION` of the server's notifications routes,
+ * not imported: that module brings the server's types into the bench's project).
+ */
+const SOCKETS_PER_SESSION = 20;
 
 /** How long a call's event may take before it counts as missed. */
 const EVENT_WAIT_MS = 2000;
@@ -30,17 +37,36 @@ interface PendingCall {
 }
 
 /**
+ * Sessions of the front desk enough for `sockets` boards: the API lets one session hold
+ * `SOCKETS_PER_SESSION` sockets (a tab or a board each) and closes the others. The
+ * baseline takes any token.
+ */
+async function boardTokens(context: ScenarioContext, sockets: number): Promise<string[]> {
+  const { frontDesk } = context.fixtures;
+  const more = Math.max(0, Math.ceil(sockets / SOCKETS_PER_SESSION) - 1);
+  const others = [];
+  for (let n = 0; n < more; n += 1) {
+    others.push(await signInToken(context.api.url, frontDesk.username, frontDesk.password));
+  }
+  return [context.token, ...others];
+}
+
+/**
  * Opens the boards, then calls the same entry in again and again, one call at a time,
  * timing each board's `queueCalledIn` from just before the PUT is sent.
  */
-async function measure(context: ScenarioContext, target: Target): Promise<SocketFigures> {
-  const { config, fixtures, token } = context;
+async function measure(
+  context: ScenarioContext,
+  target: Target,
+  tokens: readonly string[],
+): Promise<SocketFigures> {
+  const { config, fixtures } = context;
   const base = context[target].url;
-  const socketUrl =
-    `${base.replace(/^http/, 'ws')}/api/v1/notifications/ws` +
-    `?branchId=${fixtures.branchId}&token=${encodeURIComponent(token)}`;
+  const socketUrl = (board: number) =>
+    `${base.replace(/^http/, 'ws')}/api/v1/notifications/ws?branchId=${fixtures.branchId}` +
+    `&token=${encodeURIComponent(tokens[Math.floor(board / SOCKETS_PER_SESSION)]!)}`;
   const sockets = await Promise.all(
-    Array.from({ length: config.sockets }, () => openSocket(socketUrl)),
+    Array.from({ length: config.sockets }, (_, board) => openSocket(socketUrl(board))),
   );
   let pending: PendingCall | undefined;
   let recording = false;
@@ -95,8 +121,9 @@ async function measure(context: ScenarioContext, target: Target): Promise<Socket
 
 /** PUT /queue/{id}/call-in while every board of the branch listens on its socket. */
 export async function socketFanout(context: ScenarioContext): Promise<SocketResult> {
-  const api = await measure(context, 'api');
-  const baseline = await measure(context, 'baseline');
+  const tokens = await boardTokens(context, context.config.sockets);
+  const api = await measure(context, 'api', tokens);
+  const baseline = await measure(context, 'baseline', tokens);
   return {
     kind: 'socket',
     id: 'socket',
