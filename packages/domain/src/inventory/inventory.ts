@@ -188,12 +188,18 @@ export type StockChange = z.infer<typeof StockChange>;
 export const SuppliersQuery = z.strictObject({ keyword, ...page, ...cacheBusters });
 export type SuppliersQuery = z.infer<typeof SuppliersQuery>;
 
+/** name@domain.tld, printable characters only (no spaces, controls or direction marks). */
+const EMAIL_SHAPE = /^[^\s@\p{C}]+@[^\s@\p{C}]+\.[^\s@\p{C}]+$/u;
+
 const supplierFields = {
   code: requiredText('Code is required', 50, 'Code cannot exceed 50 characters'),
   name: requiredText('Name is required', 200, 'Name cannot exceed 200 characters'),
   contactPerson: optionalText(100, 'contactPerson cannot exceed 100 characters'),
   contactNo: optionalText(30, 'contactNo cannot exceed 30 characters'),
-  email: optionalText(200, 'email cannot exceed 200 characters'),
+  email: optionalText(200, 'email cannot exceed 200 characters').refine(
+    (value) => value === null || EMAIL_SHAPE.test(value),
+    'Please enter a valid email address',
+  ),
   address: optionalText(500, 'address cannot exceed 500 characters', 'multi'),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
 };
