@@ -199,6 +199,26 @@ describe('receipts and the ledger', () => {
     expect(ledger.body.data.total).toBe(2);
   });
 
+  it('lets receipts racing for a new batch number add up or be refused, never lost', async () => {
+    const item = await newItem();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.call('POST', api('/inventory/receipts'), {
+          ...admin,
+          body: receipt(item.id, { batchNo: 'RACE-1', quantity: 10 }),
+        }),
+      ),
+    );
+    const created = answers.filter((answer) => answer.status === 201).length;
+    expect(created).toBeGreaterThan(0);
+    for (const answer of answers.filter((one) => one.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.error.code).toBe('record.changed');
+    }
+    expect(await onHand(item.id)).toBe(10 * created);
+    expect([...(await ledgerSums(item.id)).values()]).toEqual([10 * created]);
+  });
+
   it('refuses bad receipts, naming the field', async () => {
     const item = await newItem();
     const post = (body: unknown) => t.call('POST', api('/inventory/receipts'), { ...admin, body });

@@ -263,15 +263,21 @@ export function receive(scope: BranchScope, body: ReceiptBody): Promise<StockCha
     }
     const batchId =
       existing?.id ??
-      (await repo.insertBatch(tx, {
-        branchId: scope.branchId,
-        itemId: body.itemId,
-        batchNo: body.batchNo,
-        expiryDate: body.expiryDate,
-        unitCostCents: body.unitCostCents,
-        supplierId: body.supplierId,
-        createdBy: scope.userId,
-      }));
+      (await repo
+        .insertBatch(tx, {
+          branchId: scope.branchId,
+          itemId: body.itemId,
+          batchNo: body.batchNo,
+          expiryDate: body.expiryDate,
+          unitCostCents: body.unitCostCents,
+          supplierId: body.supplierId,
+          createdBy: scope.userId,
+        })
+        .catch((error: unknown) => {
+          // Another receipt made this batch number meanwhile: the caller tries again.
+          if (isUniqueViolation(error, 'stock_batches_number_key')) throw conflict();
+          throw error;
+        }));
     const [movementId] = await repo.insertMovements(tx, [
       {
         branchId: scope.branchId,
