@@ -193,6 +193,12 @@ describe('receipts and the ledger', () => {
     expect(list.body.data.items).toEqual([
       expect.objectContaining({ itemId: item.id, onHand: 30 }),
     ]);
+    const pastTheEnd = await t.call(
+      'GET',
+      api(`/inventory/items?keyword=${encodeURIComponent(item.name)}&pageIndex=2`),
+      admin,
+    );
+    expect(pastTheEnd.body.data).toEqual({ items: [], total: 1 });
 
     const ledger = await t.call('GET', api(`/inventory/transactions?itemId=${item.id}`), admin);
     expectStatus(ledger, 200);

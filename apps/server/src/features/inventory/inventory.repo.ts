@@ -46,22 +46,7 @@ export async function listItems(
     ],
     sql` AND `,
   );
-  const rows = await sql<{
-    id: string;
-    code: string;
-    name: string;
-    type: string;
-    dispensingUnit: string | null;
-    onHand: number;
-    expiredOnHand: number;
-    reorderLevel: number | null;
-    reorderVersion: number | null;
-    total: string;
-  }>`
-    SELECT i.id, i.code, i.name, i.type, i.dispensing_unit AS "dispensingUnit",
-           s.on_hand::int AS "onHand", s.expired_on_hand::int AS "expiredOnHand",
-           r.reorder_level AS "reorderLevel", r.version AS "reorderVersion",
-           count(*) OVER () AS total
+  const from = sql`
       FROM catalog_items i
       LEFT JOIN inventory_branch_items r
         ON r.tenant_id = i.tenant_id AND r.item_id = i.id AND r.branch_id = ${filter.branchId}
@@ -74,17 +59,33 @@ export async function listItems(
           JOIN stock_batches b ON b.tenant_id = m.tenant_id AND b.id = m.batch_id
          WHERE m.tenant_id = i.tenant_id AND m.branch_id = ${filter.branchId} AND m.item_id = i.id
       ) s
-     WHERE ${where}
+     WHERE ${where}`;
+  const rows = await sql<{
+    id: string;
+    code: string;
+    name: string;
+    type: string;
+    dispensingUnit: string | null;
+    onHand: number;
+    expiredOnHand: number;
+    reorderLevel: number | null;
+    reorderVersion: number | null;
+  }>`
+    SELECT i.id, i.code, i.name, i.type, i.dispensing_unit AS "dispensingUnit",
+           s.on_hand::int AS "onHand", s.expired_on_hand::int AS "expiredOnHand",
+           r.reorder_level AS "reorderLevel", r.version AS "reorderVersion"
+      ${from}
      ORDER BY lower(i.name), i.code
      LIMIT ${filter.pageSize} OFFSET ${(filter.pageIndex - 1) * filter.pageSize}
   `.execute(tx.db);
+  const count = await sql<{ total: string }>`SELECT count(*) AS total ${from}`.execute(tx.db);
   return {
-    items: rows.rows.map(({ id, total: _total, reorderVersion, ...row }) => ({
+    items: rows.rows.map(({ id, reorderVersion, ...row }) => ({
       itemId: id,
       ...row,
       reorderVersion: reorderVersion ?? 0,
     })),
-    total: Number(rows.rows[0]?.total ?? 0),
+    total: Number(count.rows[0]?.total ?? 0),
   };
 }
 
