@@ -225,6 +225,35 @@ describe('receipts and the ledger', () => {
     expect([...(await ledgerSums(item.id)).values()]).toEqual([10 * created]);
   });
 
+  it("filters the ledger by kind and by the clinic's dates", async () => {
+    const item = await newItem();
+    const batch = await receive(item.id, { quantity: 5 });
+    expectStatus(
+      await t.call('POST', api('/inventory/adjustments'), {
+        ...admin,
+        body: { batchId: batch.id, quantity: -1, reason: 'Broken' },
+      }),
+      201,
+    );
+    const ledger = (query: string) =>
+      t.call('GET', api(`/inventory/transactions?itemId=${item.id}${query}`), admin);
+    const adjustments = await ledger('&kind=adjustment');
+    expect(adjustments.body.data.items.map((row: { quantity: number }) => row.quantity)).toEqual([
+      -1,
+    ]);
+    const yesterday = daysFromNow(-2);
+    const tomorrow = daysFromNow(2);
+    expect((await ledger(`&fromDate=${yesterday}&toDate=${tomorrow}`)).body.data.total).toBe(2);
+    expect((await ledger(`&toDate=${yesterday}`)).body.data.total).toBe(0);
+    expect((await ledger(`&fromDate=${tomorrow}`)).body.data.total).toBe(0);
+    expectFieldRefusal(
+      await ledger(`&fromDate=${tomorrow}&toDate=${yesterday}`),
+      'toDate',
+      'stock.periodBackwards',
+    );
+    expectFieldRefusal(await ledger('&kind=theft'), 'kind');
+  });
+
   it('refuses bad receipts, naming the field', async () => {
     const item = await newItem();
     const post = (body: unknown) => t.call('POST', api('/inventory/receipts'), { ...admin, body });
@@ -477,6 +506,41 @@ describe('dispensing', () => {
       'visit.notFound',
     );
     expect(await onHand(item.id)).toBe(10);
+  });
+
+  it('refuses a voided visit and writes nothing', async () => {
+    const item = await newItem();
+    await receive(item.id, { quantity: 2 });
+    const patient = await t.call('POST', api('/patients'), { ...admin, body: patientBody() });
+    expectStatus(patient, 201);
+    const entry = await t.call('POST', api('/queue'), {
+      ...admin,
+      body: {
+        patientId: patient.body.data.patientId,
+        doctorId: users.doctor.id,
+        visitPurposes: ['Consultation'],
+      },
+    });
+    expectStatus(entry, 201);
+    const visitId = await withTenant(t.database.db, clinic.tenantId, async (tx) => {
+      const visit = await tx.db
+        .selectFrom('visits')
+        .select('id')
+        .where('patientId', '=', patient.body.data.patientId)
+        .executeTakeFirstOrThrow();
+      return visit.id;
+    });
+    expectStatus(
+      await t.call('DELETE', api(`/queue/${entry.body.data.id}`), {
+        ...admin,
+        body: { version: 1, voidedReason: 'Registered twice' },
+      }),
+      200,
+    );
+    const refused = await dispense(visitId, [{ itemId: item.id, quantity: 1 }]);
+    expectStatus(refused, 400);
+    expect(refused.body.error.code).toBe('visit.voided');
+    expect(await onHand(item.id)).toBe(2);
   });
 
   it('keeps the ledger sum equal to on-hand after a random series of operations', async () => {
