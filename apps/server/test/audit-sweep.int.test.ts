@@ -39,6 +39,8 @@ const NO_AUDIT_ROUTES = [
   'GET /api/v1/snomed-ct',
   'GET /api/v1/allergies/options',
   'GET /api/v1/allergies/adverse-reaction/options',
+  // The batch dispensing report: items, batches and quantities of a period, no patient.
+  'GET /api/v1/inventory/batchs/dispense-record',
 ].sort();
 
 /** Every table and database function a query names, as the recorder saw them. */
@@ -196,6 +198,30 @@ beforeAll(async () => {
   });
   expectStatus(reading, 201);
   ids.readingId = reading.body.data.id;
+  // A medicine in stock, for the dispensing of the patient's visit.
+  const item = await t.call('POST', '/api/v1/catalogs', {
+    ...admin,
+    body: {
+      type: 'Med',
+      code: 'AUDITMOL',
+      name: 'Auditmol 500 mg',
+      dispensingUnit: 'tab',
+      sellingPriceCents: 10,
+    },
+  });
+  expectStatus(item, 201);
+  ids.itemId = item.body.data.id;
+  const receipt = await t.call('POST', '/api/v1/inventory/receipts', {
+    ...admin,
+    body: {
+      itemId: ids.itemId,
+      batchNo: 'AUDIT-1',
+      expiryDate: '2031-12-31',
+      quantity: 1000,
+      unitCostCents: 3,
+    },
+  });
+  expectStatus(receipt, 201);
 });
 
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;

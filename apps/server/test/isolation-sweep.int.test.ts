@@ -8,6 +8,7 @@ import {
   giveBranch,
   patientBody,
   todayStart,
+  roleIdOf,
 } from './helpers.ts';
 import { sampleRequest, type IdBook } from './route-samples.ts';
 
@@ -23,6 +24,7 @@ const {
 } = setupApiTest({ clinics: 2 });
 let secondBranch: string;
 let frontDeskA: { token: string };
+let pharmacistA: { token: string };
 let aIds: IdBook;
 /** Everything of clinic A that only users of its second branch may see. */
 let branchSecrets: string[];
@@ -31,6 +33,7 @@ let clinicSecrets: string[];
 let queueVersion: number;
 let catalogItemId: string;
 let catalogIds: string[];
+let batchId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -38,6 +41,11 @@ beforeAll(async () => {
   const admin2 = { token: a.token, branchId: secondBranch };
   const doctor = await addUser(t, a, '50', { firstName: 'Secretdoc', branchIds: [secondBranch] });
   frontDeskA = await addUser(t, a, 'Front Desk', { branchIds: [a.branchId] });
+  // Keeps the first branch's stock (inventory:*, dispensing:*).
+  pharmacistA = await addUser(t, a, 'Front Desk', {
+    branchIds: [a.branchId],
+    roleIds: [await roleIdOf(t, a, 'Pharmacist')],
+  });
 
   const patient = await t.call('POST', '/api/v1/patients', {
     ...admin2,
@@ -122,6 +130,32 @@ beforeAll(async () => {
   });
   expectStatus(indication, 201);
   catalogIds = [catalogItemId, whitelisted.body.data.id, indication.body.data.id];
+  // Stock is the branch's: a batch of the item in the second branch, partly dispensed.
+  // Suppliers are the clinic's.
+  const supplier = await t.call('POST', '/api/v1/inventory/suppliers', {
+    ...admin2,
+    body: { code: 'SECRETSUP', name: 'Secret Supplies' },
+  });
+  expectStatus(supplier, 201);
+  const receipt = await t.call('POST', '/api/v1/inventory/receipts', {
+    ...admin2,
+    body: {
+      itemId: catalogItemId,
+      batchNo: 'SECRETLOT',
+      expiryDate: '2031-12-31',
+      quantity: 9,
+      unitCostCents: 7654321,
+      supplierId: supplier.body.data.id,
+    },
+  });
+  expectStatus(receipt, 201);
+  batchId = receipt.body.data.batch.id as string;
+  const dispensed = await t.call('POST', '/api/v1/inventory/dispense', {
+    ...admin2,
+    body: { visitId, lines: [{ itemId: catalogItemId, quantity: 2 }] },
+  });
+  expectStatus(dispensed, 201);
+  catalogIds.push(supplier.body.data.id as string);
 
   aIds = {
     patientId,
@@ -133,6 +167,9 @@ beforeAll(async () => {
     areaID: areaId,
     uid: a.session.user.id,
     subdomain: a.subdomain,
+    itemId: catalogItemId,
+    batchId,
+    supplierId: catalogIds[3],
   };
   // A patient's record (profile, visits and who saw them) is shared by the clinic's
   // branches; the queue, rooms, boards and settings of a branch are not.
@@ -145,6 +182,10 @@ beforeAll(async () => {
     'Secret remark',
     'Branch SECRET2',
     '87654321',
+    batchId,
+    'SECRETLOT',
+    '7654321',
+    dispensed.body.data.id,
   ];
   clinicSecrets = [
     ...branchSecrets,
@@ -163,12 +204,21 @@ beforeAll(async () => {
     'SECRETSDD',
     'Secretadol',
     'SECRETIND',
+    'SECRETSUP',
+    'Secret Supplies',
   ];
 }, 60_000);
 
 /** The ids a route's `:id` may stand for: each is tried. */
 function idCandidates(): string[] {
-  return [aIds.patientId!, aIds.exchangeId!, aIds.visitId!, branchSecrets[1]!, ...catalogIds];
+  return [
+    aIds.patientId!,
+    aIds.exchangeId!,
+    aIds.visitId!,
+    branchSecrets[1]!,
+    ...catalogIds,
+    batchId,
+  ];
 }
 
 interface Caller {
@@ -260,6 +310,13 @@ async function expectSecondBranchUnchanged() {
     available: true,
     branch: { version: 1 },
   });
+  const stock = await t.call(
+    'GET',
+    `/api/v1/inventory/items/${catalogItemId}`,
+    adminOfSecondBranch(),
+  );
+  expect(stock.body.data.item.onHand).toBe(7);
+  expect(stock.body.data.ledger.total).toBe(2);
 }
 
 describe('isolation sweep over every route', () => {
@@ -304,6 +361,12 @@ describe('isolation sweep over every route', () => {
       {
         label: 'first-branch user',
         token: frontDeskA.token,
+        branchId: a.branchId,
+        secrets: branchSecrets,
+      },
+      {
+        label: 'first-branch pharmacist',
+        token: pharmacistA.token,
         branchId: a.branchId,
         secrets: branchSecrets,
       },

@@ -197,6 +197,15 @@ export interface Diagnoses {
   voidedBy: string | null;
 }
 
+export interface DispenseRecords {
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  tenantId: string;
+  visitId: string;
+}
+
 export interface DisplayLinks {
   branchId: string;
   createdAt: Generated<Timestamp>;
@@ -245,6 +254,15 @@ export interface Documents {
   updatedBy: string | null;
   version: Generated<number>;
   visitId: string | null;
+}
+
+export interface InventoryBranchItems {
+  branchId: string;
+  itemId: string;
+  reorderLevel: number;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
 }
 
 export interface KnownDevices {
@@ -489,6 +507,49 @@ export interface SnomedWords {
   words: string;
 }
 
+export interface StockBatches {
+  batchNo: string;
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  expiryDate: string | null;
+  id: Generated<string>;
+  itemId: string;
+  supplierId: string | null;
+  tenantId: string;
+  unitCostCents: number;
+}
+
+export interface StockMovements {
+  batchId: string;
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  itemId: string;
+  kind: string;
+  quantity: number;
+  reason: string | null;
+  referenceId: string | null;
+  tenantId: string;
+}
+
+export interface Suppliers {
+  address: string | null;
+  code: string;
+  contactNo: string | null;
+  contactPerson: string | null;
+  createdAt: Generated<Timestamp>;
+  deletedAt: Timestamp | null;
+  email: string | null;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  name: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface TenantModules {
   module: string;
   tenantId: string;
@@ -618,10 +679,12 @@ export interface DB {
   consultNotes: ConsultNotes;
   deviceAuthorizations: DeviceAuthorizations;
   diagnoses: Diagnoses;
+  dispenseRecords: DispenseRecords;
   displayLinks: DisplayLinks;
   doctorRooms: DoctorRooms;
   documentCategories: DocumentCategories;
   documents: Documents;
+  inventoryBranchItems: InventoryBranchItems;
   knownDevices: KnownDevices;
   mailOutbox: MailOutbox;
   mcCounters: McCounters;
@@ -638,6 +701,9 @@ export interface DB {
   sessions: Sessions;
   snomedDescriptions: SnomedDescriptions;
   snomedWords: SnomedWords;
+  stockBatches: StockBatches;
+  stockMovements: StockMovements;
+  suppliers: Suppliers;
   tenantModules: TenantModules;
   tenants: Tenants;
   throttleEvents: ThrottleEvents;

@@ -120,6 +120,11 @@ export const PATIENT_TABLES = {
   catalogUpcCodes: false,
   whitelistDrugs: false,
   prescriptionSettings: false,
+  suppliers: false,
+  inventoryBranchItems: false,
+  stockBatches: false,
+  stockMovements: false,
+  dispenseRecords: true,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */

@@ -11,6 +11,7 @@ import { CATALOG_MESSAGES } from '../catalogs/catalog-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
 import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
+import { STOCK_MESSAGES, STOCK_REFUSAL_FORMATS } from '../inventory/inventory-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -34,6 +35,8 @@ describe('the refusal catalogue', () => {
       PRESCRIPTION_MESSAGES,
       INVENTORY_MESSAGES,
       INVENTORY_REFUSAL_FORMATS,
+      STOCK_MESSAGES,
+      STOCK_REFUSAL_FORMATS,
       CATALOG_MESSAGES,
       API_REFUSALS,
     ];

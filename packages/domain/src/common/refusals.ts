@@ -16,6 +16,7 @@ import { MC_MESSAGES } from '../medical-certificates/mc-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
 import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
+import { STOCK_MESSAGES, STOCK_REFUSAL_FORMATS } from '../inventory/inventory-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -164,6 +165,8 @@ export const REFUSALS = {
   ...prefixed('prescription', PRESCRIPTION_MESSAGES),
   ...prefixed('inventory', INVENTORY_MESSAGES),
   ...INVENTORY_REFUSAL_FORMATS,
+  ...prefixed('stock', STOCK_MESSAGES),
+  ...STOCK_REFUSAL_FORMATS,
   ...prefixed('catalog', CATALOG_MESSAGES),
   ...API_REFUSALS,
 } as const;
