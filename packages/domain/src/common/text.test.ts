@@ -90,6 +90,8 @@ const MULTI_LINE = [
   'vitals.saveNote body.freeText',
   'catalogs.create body.defaultInstructions',
   'catalogs.update body.defaultInstructions',
+  'inventory.supplierCreate body.address',
+  'inventory.supplierUpdate body.address',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {
