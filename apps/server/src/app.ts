@@ -31,6 +31,7 @@ import { diagnosesRoutes } from './features/diagnoses/diagnoses.routes.ts';
 import { allergiesRoutes } from './features/allergies/allergies.routes.ts';
 import { medicalCertificatesRoutes } from './features/medical-certificates/mc.routes.ts';
 import { catalogsRoutes } from './features/catalogs/catalogs.routes.ts';
+import { prescriptionsRoutes } from './features/prescriptions/prescriptions.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
@@ -285,6 +286,7 @@ export async function buildApp(
       await api.register(notificationsRoutes(ctx));
       await api.register(documentsRoutes(ctx));
       await api.register(catalogsRoutes(ctx));
+      await api.register(prescriptionsRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(auditTrailRoutes(ctx));
     },

@@ -13,6 +13,7 @@ import { reportsContract } from './reports/reports.contract.ts';
 import { visitsContract } from './visits/visits.contract.ts';
 import { vitalsContract } from './vitals/vitals.contract.ts';
 import { catalogsContract } from './catalogs/catalogs.contract.ts';
+import { prescriptionsContract } from './prescriptions/prescriptions.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -33,4 +34,5 @@ export const apiContract = {
   reports: reportsContract,
   auditTrail: auditTrailContract,
   catalogs: catalogsContract,
+  prescriptions: prescriptionsContract,
 };

@@ -21,6 +21,7 @@ import * as medicalCertificates from './2026-11-25T1430_medical_certificates.ts'
 import * as documents from './2026-11-25T1440_documents.ts';
 import * as snomedWordsCovering from './2026-11-25T1500_snomed_words_covering.ts';
 import * as catalogs from './2026-11-25T1600_catalogs.ts';
+import * as prescriptionLines from './2026-11-25T1720_prescription_lines.ts';
 import * as patientAlertMessage from './2026-11-25T1400_patient_alert_message.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1500_snomed_words_covering': snomedWordsCovering,
   '2026-11-25T1400_patient_alert_message': patientAlertMessage,
   '2026-11-25T1600_catalogs': catalogs,
+  '2026-11-25T1720_prescription_lines': prescriptionLines,
 };
