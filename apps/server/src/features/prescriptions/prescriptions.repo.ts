@@ -1,5 +1,5 @@
 import type { PrescriptionLineRecord, RecordedAllergy } from '@clinic/domain';
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Prescriptions } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 
@@ -75,7 +75,13 @@ export async function findLine(
 export async function insertLine(tx: TenantTx, values: LineValues): Promise<string> {
   const { id } = await tx.db
     .insertInto('prescriptions')
-    .values({ ...values, tenantId: tx.tenantId, warnings: JSON.stringify(values.warnings) })
+    .values({
+      ...values,
+      tenantId: tx.tenantId,
+      warnings: JSON.stringify(values.warnings),
+      // Lines added in one call (a combo, a repeat) keep the order they were added in.
+      createdAt: sql<Date>`clock_timestamp()`,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
