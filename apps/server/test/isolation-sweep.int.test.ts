@@ -31,6 +31,7 @@ let clinicSecrets: string[];
 let queueVersion: number;
 let catalogItemId: string;
 let catalogIds: string[];
+let prescriptionId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -122,6 +123,32 @@ beforeAll(async () => {
   });
   expectStatus(indication, 201);
   catalogIds = [catalogItemId, whitelisted.body.data.id, indication.body.data.id];
+  // A prescription line on the patient's visit (the second branch's).
+  const lineItem = await t.call('POST', '/api/v1/catalogs', {
+    ...admin2,
+    body: {
+      type: 'Med',
+      code: 'SECRETLINE',
+      name: 'Secretoxin 5 mg',
+      dispensingUnit: 'tab',
+      sellingPriceCents: 3,
+    },
+  });
+  expectStatus(lineItem, 201);
+  const prescribed = await t.call('POST', `/api/v1/visits/${visitId}/prescriptions`, {
+    ...admin2,
+    body: {
+      catalogItemId: lineItem.body.data.id,
+      prescriptMode: 1,
+      consumeQuantity: 1,
+      frequency: 'OD',
+      duration: 3,
+      cycle: 'day',
+      indication: 'Secret indication',
+    },
+  });
+  expectStatus(prescribed, 201);
+  prescriptionId = prescribed.body.data.items[0].id as string;
 
   aIds = {
     patientId,
@@ -163,12 +190,22 @@ beforeAll(async () => {
     'SECRETSDD',
     'Secretadol',
     'SECRETIND',
+    prescriptionId,
+    'Secretoxin',
+    'Secret indication',
   ];
 }, 60_000);
 
 /** The ids a route's `:id` may stand for: each is tried. */
 function idCandidates(): string[] {
-  return [aIds.patientId!, aIds.exchangeId!, aIds.visitId!, branchSecrets[1]!, ...catalogIds];
+  return [
+    aIds.patientId!,
+    aIds.exchangeId!,
+    aIds.visitId!,
+    branchSecrets[1]!,
+    ...catalogIds,
+    prescriptionId,
+  ];
 }
 
 interface Caller {
@@ -260,6 +297,23 @@ async function expectSecondBranchUnchanged() {
     available: true,
     branch: { version: 1 },
   });
+  const line = await t.call(
+    'GET',
+    `/api/v1/prescriptions/${prescriptionId}`,
+    adminOfSecondBranch(),
+  );
+  expect(line.body.data).toMatchObject({
+    name: 'Secretoxin 5 mg',
+    version: 0,
+    dispenseQuantity: 3,
+    indication: 'Secret indication',
+  });
+  const lines = await t.call(
+    'GET',
+    `/api/v1/visits/${aIds.visitId}/prescriptions/lines`,
+    adminOfSecondBranch(),
+  );
+  expect(lines.body.data.total).toBe(1);
 }
 
 describe('isolation sweep over every route', () => {
