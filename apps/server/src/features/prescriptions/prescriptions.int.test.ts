@@ -418,6 +418,74 @@ describe('safety checks', () => {
   });
 });
 
+describe('concurrent writes and the branch', () => {
+  it('lets only one of two simultaneous adds of a drug through without a reason', async () => {
+    const answers = await Promise.all([prescribe(strengthLine()), prescribe(strengthLine())]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    const refused = answers.find((answer) => answer.status === 400)!;
+    expect(refused.body.error.code).toBe('prescription.warnings');
+    await clearVisit();
+  });
+
+  it("prices a line at the branch's own price, and refuses an item switched off there", async () => {
+    const branchB = await addBranch(t, clinic, unique('PB').slice(0, 8).toUpperCase());
+    const adminB = await addUser(t, clinic, 'Administrator', { branchIds: [branchB] });
+    const callerB = { token: adminB.token, branchId: branchB };
+    const visitB = await withTenant(t.database.db, clinic.tenantId, async (tx) => {
+      const row = await tx.db
+        .insertInto('visits')
+        .values({
+          tenantId: clinic.tenantId,
+          branchId: branchB,
+          patientId,
+          doctorId: adminB.id,
+          visitDate: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    const terms = await t.call('PUT', api(`/catalogs/${amox.id}/branch`), {
+      ...callerB,
+      body: { sellingPriceCents: 40, isActive: true, version: 0 },
+    });
+    expectStatus(terms, 200);
+    const added = await prescribe(
+      { ...strengthLine(), catalogItemId: amox.id, doseNum: 500 },
+      callerB,
+      visitB,
+    );
+    expectStatus(added, 201);
+    expect(added.body.data.items[0]).toMatchObject({ unitPrice: 40, totalPrice: 600 });
+    // The first branch still pays the clinic's price.
+    const here = await prescribe({ ...strengthLine(), catalogItemId: amox.id, doseNum: 500 });
+    expect(here.body.data.items[0]).toMatchObject({ unitPrice: 25 });
+    await clearVisit();
+    expectStatus(
+      await t.call('PUT', api(`/catalogs/${amox.id}/branch`), {
+        ...callerB,
+        body: { sellingPriceCents: 40, isActive: false, version: 1 },
+      }),
+      200,
+    );
+    fieldRefusal(
+      await prescribe({ ...strengthLine(), catalogItemId: amox.id, doseNum: 500 }, callerB, visitB),
+      'catalogItemId',
+      'prescription.itemUnavailable',
+    );
+  });
+
+  it('refuses a voided visit', async () => {
+    const voided = await openVisit(3);
+    await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db.updateTable('visits').set({ voidedAt: new Date() }).where('id', '=', voided).execute(),
+    );
+    const refused = await prescribe(strengthLine(), users.doctor, voided);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('visit.voided');
+  });
+});
+
 describe('combo items and repeat', () => {
   it('expands a combo into its medicines, each from its default dosing', async () => {
     const added = await prescribe({ catalogItemId: combo.id, startDate: '2026-11-25' });

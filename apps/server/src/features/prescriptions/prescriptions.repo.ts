@@ -50,6 +50,16 @@ function toRecord(row: Row): PrescriptionLineRecord {
   };
 }
 
+/**
+ * Serialises the writes to one visit's lines until the transaction ends, so the duplicate
+ * check of one line sees the line another request is adding at the same moment.
+ */
+export async function lockVisitLines(tx: TenantTx, visitId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`prescriptions:${visitId}`}, 0))`.execute(
+    tx.db,
+  );
+}
+
 /** A visit's lines, oldest first. */
 export async function visitLines(tx: TenantTx, visitId: string): Promise<PrescriptionLineRecord[]> {
   const rows = await tx.db

@@ -328,6 +328,7 @@ export function addPrescription(
 ): Promise<VisitPrescription> {
   return scope.run(async (tx) => {
     const visit = await writableVisit(tx, scope, visitId);
+    await repo.lockVisitLines(tx, visit.id);
     const item = await prescribableItem(tx, scope, body.catalogItemId);
     const lists = await listsFor(tx, scope, visit.patientId);
     let lines: Array<{ item: CatalogItemRecord; fields: LineFields; comboItemId: string | null }>;
@@ -362,6 +363,7 @@ export function updatePrescription(
     const line = await repo.findLine(tx, id);
     if (!line) throw notFound('prescription.notFound');
     const visit = await writableVisit(tx, scope, line.visitId);
+    await repo.lockVisitLines(tx, visit.id);
     if (!(await repo.findLine(tx, id, 'update'))) throw notFound('prescription.notFound');
     const item = await prescribableItem(tx, scope, line.catalogItemId);
     const lists = await listsFor(tx, scope, visit.patientId);
@@ -406,6 +408,7 @@ export function repeatLastPrescription(
 ): Promise<VisitPrescription> {
   return scope.run(async (tx) => {
     const visit = await writableVisit(tx, scope, visitId);
+    await repo.lockVisitLines(tx, visit.id);
     const earlier = await repo.lastPrescribedVisit(tx, visit.patientId, visit.id);
     if (earlier === undefined) throw badRequest('prescription.noEarlierPrescription');
     const source = (await repo.visitLines(tx, earlier)).filter(
