@@ -88,6 +88,9 @@ const MULTI_LINE = [
   'vitals.saveNote body.examination',
   'vitals.saveNote body.plan',
   'vitals.saveNote body.freeText',
+  'prescriptions.create body.overrideReason',
+  'prescriptions.update body.overrideReason',
+  'prescriptions.repeatLast body.overrideReason',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {
