@@ -1,4 +1,4 @@
-import { refusalMessage } from '@clinic/domain';
+import { PRESCRIPTION_MESSAGES, refusalMessage } from '@clinic/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApiTest } from '../../../test/api-fixture.ts';
 import {
@@ -276,6 +276,26 @@ describe('a line in strength and customise mode', () => {
   });
 
   it('refuses bad input with the rule of each field', async () => {
+    const several = await prescribe(strengthLine({ doseNum: -1, frequency: null }));
+    expect(several.status).toBe(400);
+    expect(several.body.error.code).toBe('request.invalid');
+    expect(several.body.error.errors).toEqual([
+      {
+        field: 'doseNum',
+        code: 'prescription.doseRange',
+        message: PRESCRIPTION_MESSAGES.doseRange,
+      },
+      {
+        field: 'frequency',
+        code: 'prescription.frequencyRequired',
+        message: 'Frequency is required',
+      },
+    ]);
+    const below = await prescribe(strengthLine({ dispenseQuantity: 20 }));
+    expect(below.body.error).toMatchObject({
+      code: 'prescription.dispenseQuantityBelowDose',
+      message: PRESCRIPTION_MESSAGES.dispenseQuantityBelowDose,
+    });
     fieldRefusal(
       await prescribe(strengthLine({ doseNum: -500 })),
       'doseNum',

@@ -115,7 +115,6 @@ const problemCode = (key: PrescriptionProblem['key']) => `prescription.${key}` a
 function refuse(
   problems: readonly PrescriptionProblem[],
   warnings: readonly PrescriptionWarning[],
-  itemName: string,
 ): never {
   const errors = problems.map(({ field, key }) => {
     if (key === 'overrideReasonRequired') {
@@ -130,10 +129,7 @@ function refuse(
     return {
       field,
       code: isRefusalCode(code) ? code : undefined,
-      message:
-        problems.length > 1 || field === 'dispenseQuantity'
-          ? `${itemName}: ${PRESCRIPTION_MESSAGES[key]}`
-          : PRESCRIPTION_MESSAGES[key],
+      message: PRESCRIPTION_MESSAGES[key],
     };
   });
   throw fieldErrors(errors);
@@ -180,7 +176,7 @@ function resolveLine(
   };
   const pack = { strength: item.strength, consumePerDispenseUnit: 1 };
   const result = resolvePrescriptionLine(input, pack, warnings, lists.frequencies);
-  if (!result.ok) refuse(result.problems, warnings, item.name);
+  if (!result.ok) refuse(result.problems, warnings);
   const line = result.value;
   return {
     catalogItemId: item.id,
