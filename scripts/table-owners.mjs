@@ -31,7 +31,7 @@ export const TABLE_OWNERS = {
   snomedDescriptions: 'features/diagnoses', // global terminology, loaded by migrations and snomed:load
   snomedWords: 'features/diagnoses', // kept by a trigger on snomed_descriptions
   allergies: 'features/allergies',
-  prescriptions: 'features/visits',
+  prescriptions: 'features/prescriptions',
   visitFacts: 'features/vitals',
   physicalReadings: 'features/vitals',
   consultNotes: 'features/vitals',

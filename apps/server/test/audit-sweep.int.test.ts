@@ -159,7 +159,53 @@ beforeAll(async () => {
     },
   });
   expectStatus(allergy, 201);
+  // A catalog medicine, an earlier visit of the clinical patient with a line of it (for
+  // repeat-last), and a line on the clinical visit (the line routes' `:id`).
+  const medicine = await t.call('POST', '/api/v1/catalogs', {
+    ...admin,
+    body: {
+      type: 'Med',
+      code: 'SWEEPPARA',
+      name: 'Paracetamol 500 mg tablet',
+      strength: 500,
+      strengthUnit: 'mg',
+      dispensingUnit: 'tab',
+      sellingPriceCents: 10,
+    },
+  });
+  expectStatus(medicine, 201);
+  const catalogItemId: string = medicine.body.data.id;
+  const earlierVisit = await withTenant(t.database.db, clinic.tenantId, (tx) =>
+    tx.db
+      .insertInto('visits')
+      .values({
+        tenantId: clinic.tenantId,
+        branchId: clinic.branchId,
+        patientId: clinicalPatient,
+        doctorId: users.doctor.id,
+        visitDate: new Date(Date.now() - 7 * 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
+  const line = {
+    catalogItemId,
+    prescriptMode: 1,
+    consumeQuantity: 1,
+    frequency: 'TDS',
+    duration: 5,
+    cycle: 'day',
+  };
+  for (const visit of [earlierVisit.id, clinicalVisit]) {
+    expectStatus(
+      await t.call('POST', `/api/v1/visits/${visit}/prescriptions`, { ...admin, body: line }),
+      201,
+    );
+  }
+  const lines = await t.call('GET', `/api/v1/visits/${clinicalVisit}/prescriptions/lines`, admin);
   clinicalIds = {
+    catalogItemId,
+    prescriptionId: lines.body.data.items[0].id,
     patientId: clinicalPatient,
     patientID: clinicalPatient,
     visitId: clinicalVisit,
@@ -234,6 +280,10 @@ function idsFor(route: ApiRoute): IdBook {
     return { ...ids, ...clinicalIds, id: clinicalIds.diagnosisId };
   if (route.url.startsWith('/api/v1/allergies'))
     return { ...ids, ...clinicalIds, id: clinicalIds.allergyId };
+  if (route.url.startsWith('/api/v1/prescriptions/'))
+    return { ...ids, ...clinicalIds, id: clinicalIds.prescriptionId };
+  if (/^\/api\/v1\/visits\/:id\/prescriptions\b/.test(route.url))
+    return { ...ids, ...clinicalIds, id: clinicalIds.visitId };
   if (route.url.startsWith('/api/v1/patients/')) return { ...ids, id: patientId };
   if (route.url.startsWith('/api/v1/visits/')) return { ...ids, id: ids.visitId };
   if (route.url.startsWith('/api/v1/medical-certificates/') || route.url === '/api/v1/reports/mc') {
@@ -294,6 +344,14 @@ async function currentVersion(route: ApiRoute): Promise<number> {
         .where('id', '=', mcId)
         .executeTakeFirstOrThrow();
       return mc.version;
+    }
+    if (route.url.startsWith('/api/v1/prescriptions/')) {
+      const line = await tx.db
+        .selectFrom('prescriptions')
+        .select('version')
+        .where('id', '=', clinicalIds.prescriptionId!)
+        .executeTakeFirstOrThrow();
+      return line.version;
     }
     if (route.url.startsWith('/api/v1/documents/')) {
       const document = await tx.db

@@ -34,6 +34,7 @@ let queueVersion: number;
 let catalogItemId: string;
 let catalogIds: string[];
 let batchId: string;
+let prescriptionId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -156,6 +157,32 @@ beforeAll(async () => {
   });
   expectStatus(dispensed, 201);
   catalogIds.push(supplier.body.data.id as string);
+  // A prescription line on the patient's visit (the second branch's).
+  const lineItem = await t.call('POST', '/api/v1/catalogs', {
+    ...admin2,
+    body: {
+      type: 'Med',
+      code: 'SECRETLINE',
+      name: 'Secretoxin 5 mg',
+      dispensingUnit: 'tab',
+      sellingPriceCents: 3,
+    },
+  });
+  expectStatus(lineItem, 201);
+  const prescribed = await t.call('POST', `/api/v1/visits/${visitId}/prescriptions`, {
+    ...admin2,
+    body: {
+      catalogItemId: lineItem.body.data.id,
+      prescriptMode: 1,
+      consumeQuantity: 1,
+      frequency: 'OD',
+      duration: 3,
+      cycle: 'day',
+      indication: 'Secret indication',
+    },
+  });
+  expectStatus(prescribed, 201);
+  prescriptionId = prescribed.body.data.items[0].id as string;
 
   aIds = {
     patientId,
@@ -206,6 +233,9 @@ beforeAll(async () => {
     'SECRETIND',
     'SECRETSUP',
     'Secret Supplies',
+    prescriptionId,
+    'Secretoxin',
+    'Secret indication',
   ];
 }, 60_000);
 
@@ -218,6 +248,7 @@ function idCandidates(): string[] {
     branchSecrets[1]!,
     ...catalogIds,
     batchId,
+    prescriptionId,
   ];
 }
 
@@ -317,6 +348,23 @@ async function expectSecondBranchUnchanged() {
   );
   expect(stock.body.data.item.onHand).toBe(7);
   expect(stock.body.data.ledger.total).toBe(2);
+  const line = await t.call(
+    'GET',
+    `/api/v1/prescriptions/${prescriptionId}`,
+    adminOfSecondBranch(),
+  );
+  expect(line.body.data).toMatchObject({
+    name: 'Secretoxin 5 mg',
+    version: 0,
+    dispenseQuantity: 3,
+    indication: 'Secret indication',
+  });
+  const lines = await t.call(
+    'GET',
+    `/api/v1/visits/${aIds.visitId}/prescriptions/lines`,
+    adminOfSecondBranch(),
+  );
+  expect(lines.body.data.total).toBe(1);
 }
 
 describe('isolation sweep over every route', () => {

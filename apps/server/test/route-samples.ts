@@ -104,6 +104,21 @@ const NAMED_VALUES: Record<string, unknown> = {
   upcCodes: [],
   dosesPerCycle: null,
   cycleDays: null,
+  // Prescription lines: customise mode, 1 tablet three times a day for 5 days; a reason,
+  // so a line the sweeps add twice (a duplicate) is still taken.
+  startDate: '2026-11-25',
+  prescriptMode: 1,
+  doseNum: null,
+  consumeQuantity: 1,
+  consumeUm: null,
+  consumeMethod: null,
+  frequency: 'TDS',
+  duration: 5,
+  cycle: 'day',
+  dispenseQuantity: null,
+  precaution: null,
+  indication: null,
+  overrideReason: 'Sweep: prescribed again on purpose',
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

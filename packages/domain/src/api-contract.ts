@@ -14,6 +14,7 @@ import { visitsContract } from './visits/visits.contract.ts';
 import { vitalsContract } from './vitals/vitals.contract.ts';
 import { catalogsContract } from './catalogs/catalogs.contract.ts';
 import { inventoryContract } from './inventory/inventory.contract.ts';
+import { prescriptionsContract } from './prescriptions/prescriptions.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -35,4 +36,5 @@ export const apiContract = {
   auditTrail: auditTrailContract,
   catalogs: catalogsContract,
   inventory: inventoryContract,
+  prescriptions: prescriptionsContract,
 };

@@ -11,6 +11,8 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
 export type Json = JsonValue;
 
 export type JsonArray = JsonValue[];
@@ -380,13 +382,42 @@ export interface PhysicalReadings {
 }
 
 export interface Prescriptions {
+  branchId: string | null;
+  catalogItemId: string | null;
+  comboItemId: string | null;
+  consumeMethod: string | null;
+  consumeQuantity: number | null;
+  consumeUm: string | null;
   createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  cycle: string | null;
+  dispenseQuantity: number | null;
+  dispenseUm: string | null;
+  doseNum: number | null;
+  duration: number | null;
+  durationDays: number | null;
+  endDate: string | null;
+  frequency: string | null;
   id: Generated<string>;
+  indication: string | null;
   itemCode: string;
   itemName: string;
+  overrideReason: string | null;
   patientId: string;
+  precaution: string | null;
+  prescriptMode: number | null;
+  startDate: string | null;
+  strengthUm: string | null;
+  taxAmountCents: Int8 | null;
+  taxBasisPoints: number | null;
   tenantId: string;
+  totalPriceCents: Int8 | null;
+  unitPriceCents: number | null;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
   visitId: string;
+  warnings: Generated<Json>;
 }
 
 export interface PrescriptionSettings {

@@ -4,6 +4,7 @@ import { setupApiTest } from '../../test/api-fixture.ts';
 import { expectStatus, signIn } from '../../test/helpers.ts';
 import { createDatabase, dropDatabase, findPostgresServer } from '../../test/test-database.ts';
 import { openDatabase } from '../db/connection.ts';
+import { withTenant } from '../db/tenant-db.ts';
 import { demoPatients } from './demo-people.ts';
 import { DEMO_PASSWORD, seedDemo } from './demo.ts';
 
@@ -55,5 +56,45 @@ describe('the demo records', () => {
       }
     }
     expect(withHistory).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+
+  it('give finished visits prescription lines priced from the catalog, once', async () => {
+    const doctor = await signIn(t, 'demo.doctor', DEMO_PASSWORD);
+    const caller = { token: doctor.token, branchId: doctor.branches[0]!.id };
+    const allLines = () =>
+      withTenant(t.app.appContext.db, doctor.tenant.id, (tx) =>
+        tx.db
+          .selectFrom('prescriptions')
+          .select(['visitId', 'itemCode'])
+          .orderBy('createdAt')
+          .execute(),
+      );
+    const lines = await allLines();
+    expect(lines.map((line) => line.itemCode).sort()).toEqual(
+      ['AMLO5', 'METF500', 'PARA500', 'CPM4', 'DXM15S', 'IBU400', 'PARA500'].sort(),
+    );
+    const first = await t.call(
+      'GET',
+      `/api/v1/visits/${lines[0]!.visitId}/prescriptions/lines`,
+      caller,
+    );
+    expectStatus(first, 200);
+    expect(first.body.data.items).toEqual([
+      expect.objectContaining({
+        code: 'AMLO5',
+        prescriptMode: 0,
+        consumeQuantity: 1,
+        unitPrice: 15,
+      }),
+      expect.objectContaining({ code: 'METF500', frequency: 'BD', unitPrice: 10 }),
+    ]);
+    expect(first.body.data.subtotal).toBe(
+      first.body.data.items.reduce(
+        (sum: number, line: { totalPrice: number }) => sum + line.totalPrice,
+        0,
+      ),
+    );
+    expect(await seedDemo(t.app.appContext)).toBe('present');
+    expect(await allLines()).toHaveLength(7);
   }, 120_000);
 });

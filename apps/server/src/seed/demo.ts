@@ -25,6 +25,7 @@ import { demoPatients } from './demo-people.ts';
 import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoVitals } from './demo-vitals.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
+import { seedDemoPrescriptions } from './demo-prescriptions.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 export const DEMO_PASSWORD = 'Clinic-demo-2026';
@@ -135,6 +136,7 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'present' |
     tenantId,
     DEMO_BRANCHES.map((branch) => branch.code),
   );
+  await seedDemoPrescriptions(ctx, tenantId, DEMO_BRANCHES[0].code);
   return created ? 'created' : 'present';
 }
 

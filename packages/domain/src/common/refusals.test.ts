@@ -10,6 +10,7 @@ import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
 import { CATALOG_MESSAGES } from '../catalogs/catalog-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
 import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
+import { PRESCRIBING_MESSAGES, PRESCRIBING_REFUSAL_FORMATS } from '../prescriptions/prescribing.ts';
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
 import { STOCK_MESSAGES, STOCK_REFUSAL_FORMATS } from '../inventory/inventory-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
@@ -33,6 +34,8 @@ describe('the refusal catalogue', () => {
       DOCUMENT_MESSAGES,
       DOCUMENT_REFUSAL_FORMATS,
       PRESCRIPTION_MESSAGES,
+      PRESCRIBING_MESSAGES,
+      PRESCRIBING_REFUSAL_FORMATS,
       INVENTORY_MESSAGES,
       INVENTORY_REFUSAL_FORMATS,
       STOCK_MESSAGES,

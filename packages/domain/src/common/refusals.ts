@@ -15,6 +15,7 @@ import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
 import { MC_MESSAGES } from '../medical-certificates/mc-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
 import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
+import { PRESCRIBING_MESSAGES, PRESCRIBING_REFUSAL_FORMATS } from '../prescriptions/prescribing.ts';
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
 import { STOCK_MESSAGES, STOCK_REFUSAL_FORMATS } from '../inventory/inventory-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
@@ -163,6 +164,8 @@ export const REFUSALS = {
   ...DOCUMENT_REFUSAL_FORMATS,
   ...prefixed('visit', VISIT_MESSAGES),
   ...prefixed('prescription', PRESCRIPTION_MESSAGES),
+  ...prefixed('prescription', PRESCRIBING_MESSAGES),
+  ...PRESCRIBING_REFUSAL_FORMATS,
   ...prefixed('inventory', INVENTORY_MESSAGES),
   ...INVENTORY_REFUSAL_FORMATS,
   ...prefixed('stock', STOCK_MESSAGES),

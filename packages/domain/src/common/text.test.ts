@@ -92,6 +92,9 @@ const MULTI_LINE = [
   'catalogs.update body.defaultInstructions',
   'inventory.supplierCreate body.address',
   'inventory.supplierUpdate body.address',
+  'prescriptions.create body.overrideReason',
+  'prescriptions.update body.overrideReason',
+  'prescriptions.repeatLast body.overrideReason',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {

@@ -39,10 +39,13 @@ describe('the route table', () => {
       'GET /api/v1/medical-certificates/:id',
       'GET /api/v1/patients/:patientId/allergies-and-alert',
       'GET /api/v1/physical-readings/:id',
+      'GET /api/v1/prescriptions/:id',
       'GET /api/v1/reports/mc',
       'GET /api/v1/visit-facts/:id',
       'GET /api/v1/visits/:id/note',
       'GET /api/v1/visits/:id/prescriptions',
+      'GET /api/v1/visits/:id/prescriptions/lines',
+      'GET /api/v1/visits/:id/prescriptions/medication',
     ]);
     for (const route of clinical) {
       const [resource] = answeredClinicalResources(route.schemas.response);
