@@ -5,7 +5,18 @@ import {
   type CatalogItemRecord,
   type CatalogType,
 } from '@clinic/domain';
-import { Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Input,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,7 +33,7 @@ import {
   useCatalogPage,
   type CatalogFilter,
 } from './catalog-api.ts';
-import { centsToDollars } from './catalog-form.ts';
+import { centsToDollars } from './money.ts';
 import { readAllPages, toCsv } from './csv.ts';
 import { CatalogNav } from './CatalogNav.tsx';
 import { ExportButton, exportName, Pager } from './ListParts.tsx';
@@ -190,36 +201,36 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
           w={260}
         />
         {showType && (
-          <Select
-            label={t('catalog.typeFilter')}
-            data={types.map((option) => ({
-              value: option,
-              label: t(`catalog.types.${option}`),
-            }))}
-            value={type}
+          <Input.Wrapper label={t('catalog.typeFilter')} labelElement="div">
+            <SegmentedControl
+              aria-label={t('catalog.typeFilter')}
+              data={types.map((option) => ({
+                value: option,
+                label: t(`catalog.types.${option}`),
+              }))}
+              value={type}
+              onChange={(value) => {
+                setType(value);
+                setPageIndex(1);
+              }}
+            />
+          </Input.Wrapper>
+        )}
+        <Input.Wrapper label={t('catalog.activeFilter')} labelElement="div">
+          <SegmentedControl<ActiveFilter>
+            aria-label={t('catalog.activeFilter')}
+            data={[
+              { value: 'all', label: t('catalog.activeAll') },
+              { value: 'active', label: t('catalog.activeOnly') },
+              { value: 'inactive', label: t('catalog.inactiveOnly') },
+            ]}
+            value={active}
             onChange={(value) => {
-              if (value) setType(value);
+              setActive(value);
               setPageIndex(1);
             }}
-            allowDeselect={false}
-            w={200}
           />
-        )}
-        <Select
-          label={t('catalog.activeFilter')}
-          data={[
-            { value: 'all', label: t('catalog.activeAll') },
-            { value: 'active', label: t('catalog.activeOnly') },
-            { value: 'inactive', label: t('catalog.inactiveOnly') },
-          ]}
-          value={active}
-          onChange={(value) => {
-            setActive(value ?? 'all');
-            setPageIndex(1);
-          }}
-          allowDeselect={false}
-          w={200}
-        />
+        </Input.Wrapper>
       </Group>
       <DataTable aria-label={t('catalog.tableLabel', { list: title })} minWidth={760} striped>
         <Table.Thead>

@@ -10,6 +10,9 @@ import {
 import { checkWith, type Checked, type FieldErrors } from '../../components/form/field-errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import '../../i18n/catalogs/index.ts';
+import { centsToDollars } from './money.ts';
+
+export { centsToDollars };
 
 /** The catalog item form's values: what its inputs hold ('' for empty text, null for no choice). */
 export type CatalogForm = {
@@ -64,11 +67,6 @@ export function emptyCatalogForm(type: CatalogType): CatalogForm {
     upcCodes: '',
     components: [],
   };
-}
-
-/** Cents as dollars with 2 decimals ('1250' is '12.50'). */
-export function centsToDollars(cents: number): string {
-  return (cents / 100).toFixed(2);
 }
 
 const numberText = (value: number | null): string => (value === null ? '' : String(value));
