@@ -167,6 +167,31 @@ describe('console: the medications catalog', () => {
   });
 });
 
+describe('console: services and investigations', () => {
+  it('lists one type at a time, without the columns of medications', async () => {
+    showPage(<CatalogPage name="serviceItem" />, (client) => {
+      client.setQueryData(
+        catalogKeys.page({ type: 'Service', keyword: '', isActive: null }, 1, 20),
+        {
+          items: [item({ type: 'Service', code: 'CONSULT', name: 'Consultation', strength: null })],
+          total: 1,
+        },
+      );
+    });
+    const table = screen.getByRole('table', { name: 'Services and investigations list' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Code', 'Name', 'Category', 'Price ($)', 'Active', 'Actions']);
+    expect(screen.getByRole('radio', { name: 'Service' })).toBeChecked();
+    // A combo's items are not edited here: new services and investigations only.
+    expect(screen.getByRole('button', { name: 'New Service' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Investigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Combo' })).not.toBeInTheDocument();
+  });
+});
+
 describe('console: a prescription settings list', () => {
   it("shows the product's entries read-only and the clinic's with edit and delete", () => {
     showPage(<SettingListPage name="frequency" />, (client) => {

@@ -1,6 +1,7 @@
 import {
   CATALOG_PAGE_SIZE,
   CATALOG_PAGE_SIZE_MAX,
+  DISPENSED_TYPES,
   SEARCH_DEBOUNCE_MS,
   type CatalogItemRecord,
   type CatalogType,
@@ -96,6 +97,8 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
   const total = list.data?.total ?? 0;
   const title = t(page.title);
   const showType = types.length > 1;
+  // Strength and dispensing unit are a medication's or a vaccine's only.
+  const dispensed = types.some((option) => DISPENSED_TYPES.includes(option));
   const newTypes = creatable(types);
 
   const remove = (item: CatalogItemRecord) =>
@@ -203,6 +206,7 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
         {showType && (
           <Input.Wrapper label={t('catalog.typeFilter')} labelElement="div">
             <SegmentedControl
+              display="flex"
               aria-label={t('catalog.typeFilter')}
               data={types.map((option) => ({
                 value: option,
@@ -218,6 +222,7 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
         )}
         <Input.Wrapper label={t('catalog.activeFilter')} labelElement="div">
           <SegmentedControl<ActiveFilter>
+            display="flex"
             aria-label={t('catalog.activeFilter')}
             data={[
               { value: 'all', label: t('catalog.activeAll') },
@@ -232,15 +237,18 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
           />
         </Input.Wrapper>
       </Group>
-      <DataTable aria-label={t('catalog.tableLabel', { list: title })} minWidth={760} striped>
+      <DataTable
+        aria-label={t('catalog.tableLabel', { list: title })}
+        minWidth={dispensed ? 760 : 560}
+        striped
+      >
         <Table.Thead>
           <Table.Tr>
-            {showType && <Table.Th>{t('catalog.cols.type')}</Table.Th>}
             <Table.Th>{t('catalog.cols.code')}</Table.Th>
             <Table.Th>{t('catalog.cols.name')}</Table.Th>
             <Table.Th>{t('catalog.cols.category')}</Table.Th>
-            <Table.Th>{t('catalog.cols.strength')}</Table.Th>
-            <Table.Th>{t('catalog.cols.dispensingUnit')}</Table.Th>
+            {dispensed && <Table.Th>{t('catalog.cols.strength')}</Table.Th>}
+            {dispensed && <Table.Th>{t('catalog.cols.dispensingUnit')}</Table.Th>}
             <Table.Th ta="right">{t('catalog.cols.price')}</Table.Th>
             <Table.Th>{t('catalog.cols.active')}</Table.Th>
             <ActionTh>{t('catalog.cols.actions')}</ActionTh>
@@ -249,12 +257,11 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
         <Table.Tbody>
           {rows.map((item) => (
             <Table.Tr key={item.id}>
-              {showType && <Table.Td>{t(`catalog.types.${item.type}`)}</Table.Td>}
               <Table.Td>{item.code}</Table.Td>
               <Table.Td>{item.name}</Table.Td>
               <Table.Td>{item.category}</Table.Td>
-              <Table.Td>{strengthText(item)}</Table.Td>
-              <Table.Td>{item.dispensingUnit}</Table.Td>
+              {dispensed && <Table.Td>{strengthText(item)}</Table.Td>}
+              {dispensed && <Table.Td>{item.dispensingUnit}</Table.Td>}
               <Table.Td ta="right">{centsToDollars(item.sellingPriceCents)}</Table.Td>
               <Table.Td>
                 <Badge color={item.isActive ? 'teal.9' : 'gray.7'}>
