@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { TextKey } from '../../i18n/index.ts';
@@ -40,5 +40,21 @@ export function CatalogNav() {
         })}
       </Group>
     </nav>
+  );
+}
+
+/** A catalog page the user's roles do not open (the server would refuse its calls). */
+export function NotAllowed({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <CatalogNav />
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Alert color="gray" role="alert">
+        {t('catalog.notAllowed')}
+      </Alert>
+    </Stack>
   );
 }

@@ -1,4 +1,9 @@
-import type { CatalogItemRecord, PrescriptionSetting } from '@clinic/domain';
+import {
+  ALL_PERMISSIONS,
+  type CatalogItemRecord,
+  type Permission,
+  type PrescriptionSetting,
+} from '@clinic/domain';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +12,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initApi } from '../../api/clients.ts';
+import { sessionStore } from '../../api/session.ts';
+import { testBranchOption, testSessionInfo } from '../../app/test-session.ts';
 import { DialogHost } from '../../components/dialogs.tsx';
 import '../../components/dialog-views.tsx';
 import '../../i18n/index.ts';
@@ -82,8 +89,32 @@ function showPage(ui: React.ReactElement, fill: (client: QueryClient) => void) {
 
 const MED_FILTER = { type: 'Med', keyword: '', isActive: null } as const;
 
-beforeEach(() => initApi({ apiBaseURI: 'http://127.0.0.1:9/api/v1', apiBaseURI2: undefined }));
-afterEach(() => document.body.replaceChildren());
+/** Signs in to the console; the role in the one branch allows `permissions` (none: no branch). */
+function signInToConsole(permissions: readonly Permission[] | null = ALL_PERMISSIONS) {
+  const branches = permissions
+    ? [
+        testBranchOption(
+          {
+            id: '6f1c2a9e-4d1b-4c55-9a3e-1b2c3d4e5f60',
+            code: 'MAIN',
+            name: 'Main',
+            isDefault: true,
+          },
+          permissions,
+        ),
+      ]
+    : [];
+  sessionStore.signIn({ ...testSessionInfo({ branches }), kind: 'tenant' }, 'tenant');
+}
+
+beforeEach(() => {
+  initApi({ apiBaseURI: 'http://127.0.0.1:9/api/v1', apiBaseURI2: undefined });
+  signInToConsole();
+});
+afterEach(() => {
+  sessionStore.signOut('user');
+  document.body.replaceChildren();
+});
 
 describe('console: the medications catalog', () => {
   function showMedications() {
@@ -164,6 +195,33 @@ describe('console: the medications catalog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit PCM500' });
     expect(within(dialog).getByRole('textbox', { name: /^Selling price/ })).toHaveValue('12.50');
     expect(within(dialog).getByRole('textbox', { name: /^Strength$/ })).toHaveValue('500');
+  });
+});
+
+describe('console: who may change the catalog', () => {
+  it('shows a reader the list without add, edit and delete', () => {
+    signInToConsole(['catalogs:read']);
+    showPage(<CatalogPage name="vaccinations" />, (client) => {
+      client.setQueryData(
+        catalogKeys.page({ type: 'Vaccine', keyword: '', isActive: null }, 1, 20),
+        { items: [item({ type: 'Vaccine', code: 'FLU', name: 'Influenza vaccine' })], total: 1 },
+      );
+    });
+    expect(screen.getByRole('cell', { name: 'FLU' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
+  it('tells a user whose roles may not read the catalog, instead of asking the server', () => {
+    signInToConsole(null);
+    showPage(<CatalogPage name="medications" />, () => {});
+    expect(screen.getByRole('heading', { name: 'Medications' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your account may not read the catalog yet.',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 

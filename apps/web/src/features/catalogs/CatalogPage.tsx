@@ -36,7 +36,8 @@ import {
 } from './catalog-api.ts';
 import { centsToDollars } from './money.ts';
 import { readAllPages, toCsv } from './csv.ts';
-import { CatalogNav } from './CatalogNav.tsx';
+import { CatalogNav, NotAllowed } from './CatalogNav.tsx';
+import { useConsoleCan } from './console-permissions.ts';
 import { ExportButton, exportName, Pager } from './ListParts.tsx';
 import '../../i18n/catalogs/index.ts';
 
@@ -92,7 +93,11 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
   const [pageIndex, setPageIndex] = useState(1);
   const [editing, setEditing] = useState<CatalogItemRecord | CatalogType | null>(null);
   const filter: CatalogFilter = { type, keyword, isActive: ACTIVE_VALUE[active] };
-  const list = useCatalogPage(filter, pageIndex, CATALOG_PAGE_SIZE);
+  const mayRead = useConsoleCan('catalogs:read');
+  const mayCreate = useConsoleCan('catalogs:create');
+  const mayUpdate = useConsoleCan('catalogs:update');
+  const mayDelete = useConsoleCan('catalogs:delete');
+  const list = useCatalogPage(filter, pageIndex, CATALOG_PAGE_SIZE, mayRead);
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const title = t(page.title);
@@ -162,6 +167,7 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
     return { csv, rows: items.length };
   }
 
+  if (!mayRead) return <NotAllowed title={title} />;
   return (
     <Stack>
       <CatalogNav />
@@ -171,7 +177,7 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
         </Title>
         <Group gap="xs">
           <ExportButton fileName={exportName(`catalog-${name}`)} build={buildCsv} />
-          {newTypes.length === 1 ? (
+          {!mayCreate ? null : newTypes.length === 1 ? (
             <Button
               leftSection={<IconPlus size={16} aria-hidden />}
               onClick={() => setEditing(newTypes[0]!)}
@@ -270,20 +276,24 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
               </Table.Td>
               <ActionTd>
                 <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    leftSection={<IconPencil size={14} aria-hidden />}
-                    aria-label={t('catalog.editOne', { name: item.name })}
-                    data-primary-action
-                    onClick={() => setEditing(item)}
-                  >
-                    {t('catalog.edit')}
-                  </Button>
-                  <RemoveRowButton
-                    label={t('catalog.removeOne', { name: item.name })}
-                    onClick={() => void remove(item)}
-                  />
+                  {mayUpdate && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconPencil size={14} aria-hidden />}
+                      aria-label={t('catalog.editOne', { name: item.name })}
+                      data-primary-action
+                      onClick={() => setEditing(item)}
+                    >
+                      {t('catalog.edit')}
+                    </Button>
+                  )}
+                  {mayDelete && (
+                    <RemoveRowButton
+                      label={t('catalog.removeOne', { name: item.name })}
+                      onClick={() => void remove(item)}
+                    />
+                  )}
                 </Group>
               </ActionTd>
             </Table.Tr>

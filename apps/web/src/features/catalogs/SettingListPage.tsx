@@ -10,7 +10,8 @@ import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import type { TextKey } from '../../i18n/index.ts';
 import { refreshCatalogs, removeSetting, useSettingList } from './catalog-api.ts';
 import { toCsv } from './csv.ts';
-import { CatalogNav } from './CatalogNav.tsx';
+import { CatalogNav, NotAllowed } from './CatalogNav.tsx';
+import { useConsoleCan } from './console-permissions.ts';
 import { ExportButton, exportName, Pager } from './ListParts.tsx';
 import '../../i18n/catalogs/index.ts';
 
@@ -55,7 +56,11 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
   const queryClient = useQueryClient();
   const { list, title: titleKey } = SETTING_PAGES[name];
   const title = t(titleKey);
-  const entries = useSettingList(list);
+  const mayRead = useConsoleCan('catalogs:read');
+  const mayCreate = useConsoleCan('catalogs:create');
+  const mayUpdate = useConsoleCan('catalogs:update');
+  const mayDelete = useConsoleCan('catalogs:delete');
+  const entries = useSettingList(list, mayRead);
   const [search, setSearch] = useState('');
   const [pageIndex, setPageIndex] = useState(1);
   const [editing, setEditing] = useState<PrescriptionSetting | 'new' | null>(null);
@@ -98,6 +103,7 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
       rows: matching.length,
     });
 
+  if (!mayRead) return <NotAllowed title={title} />;
   return (
     <Stack>
       <CatalogNav />
@@ -107,12 +113,14 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
         </Title>
         <Group gap="xs">
           <ExportButton fileName={exportName(name)} build={buildCsv} />
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setEditing('new')}
-          >
-            {t('catalog.settings.add')}
-          </Button>
+          {mayCreate && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setEditing('new')}
+            >
+              {t('catalog.settings.add')}
+            </Button>
+          )}
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
@@ -163,20 +171,24 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
                   </Text>
                 ) : (
                   <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={t('catalog.editOne', { name: entry.code })}
-                      data-primary-action
-                      onClick={() => setEditing(entry)}
-                    >
-                      {t('catalog.edit')}
-                    </Button>
-                    <RemoveRowButton
-                      label={t('catalog.removeOne', { name: entry.code })}
-                      onClick={() => void remove(entry)}
-                    />
+                    {mayUpdate && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        leftSection={<IconPencil size={14} aria-hidden />}
+                        aria-label={t('catalog.editOne', { name: entry.code })}
+                        data-primary-action
+                        onClick={() => setEditing(entry)}
+                      >
+                        {t('catalog.edit')}
+                      </Button>
+                    )}
+                    {mayDelete && (
+                      <RemoveRowButton
+                        label={t('catalog.removeOne', { name: entry.code })}
+                        onClick={() => void remove(entry)}
+                      />
+                    )}
                   </Group>
                 )}
               </ActionTd>

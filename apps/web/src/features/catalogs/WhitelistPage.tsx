@@ -15,7 +15,8 @@ import {
   useWhitelistPage,
 } from './catalog-api.ts';
 import { readAllPages, toCsv } from './csv.ts';
-import { CatalogNav } from './CatalogNav.tsx';
+import { CatalogNav, NotAllowed } from './CatalogNav.tsx';
+import { useConsoleCan } from './console-permissions.ts';
 import { ExportButton, exportName, Pager } from './ListParts.tsx';
 import '../../i18n/catalogs/index.ts';
 
@@ -34,7 +35,11 @@ export function WhitelistPage() {
   const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [pageIndex, setPageIndex] = useState(1);
   const [editing, setEditing] = useState<WhitelistDrug | 'new' | null>(null);
-  const list = useWhitelistPage(keyword, pageIndex, CATALOG_PAGE_SIZE);
+  const mayRead = useConsoleCan('catalogs:read');
+  const mayCreate = useConsoleCan('catalogs:create');
+  const mayUpdate = useConsoleCan('catalogs:update');
+  const mayDelete = useConsoleCan('catalogs:delete');
+  const list = useWhitelistPage(keyword, pageIndex, CATALOG_PAGE_SIZE, mayRead);
   const rows = list.data?.items ?? [];
   const title = t('catalog.pages.whitelistDrug');
 
@@ -64,6 +69,7 @@ export function WhitelistPage() {
     };
   }
 
+  if (!mayRead) return <NotAllowed title={title} />;
   return (
     <Stack>
       <CatalogNav />
@@ -73,12 +79,14 @@ export function WhitelistPage() {
         </Title>
         <Group gap="xs">
           <ExportButton fileName={exportName('whitelist-drugs')} build={buildCsv} />
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setEditing('new')}
-          >
-            {t('catalog.whitelist.add')}
-          </Button>
+          {mayCreate && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setEditing('new')}
+            >
+              {t('catalog.whitelist.add')}
+            </Button>
+          )}
         </Group>
       </Group>
       <TextInput
@@ -113,20 +121,24 @@ export function WhitelistPage() {
               </Table.Td>
               <ActionTd>
                 <Group gap={4} wrap="nowrap">
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    leftSection={<IconPencil size={14} aria-hidden />}
-                    aria-label={t('catalog.editOne', { name: drug.brandDrugName })}
-                    data-primary-action
-                    onClick={() => setEditing(drug)}
-                  >
-                    {t('catalog.edit')}
-                  </Button>
-                  <RemoveRowButton
-                    label={t('catalog.removeOne', { name: drug.brandDrugName })}
-                    onClick={() => void remove(drug)}
-                  />
+                  {mayUpdate && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      leftSection={<IconPencil size={14} aria-hidden />}
+                      aria-label={t('catalog.editOne', { name: drug.brandDrugName })}
+                      data-primary-action
+                      onClick={() => setEditing(drug)}
+                    >
+                      {t('catalog.edit')}
+                    </Button>
+                  )}
+                  {mayDelete && (
+                    <RemoveRowButton
+                      label={t('catalog.removeOne', { name: drug.brandDrugName })}
+                      onClick={() => void remove(drug)}
+                    />
+                  )}
                 </Group>
               </ActionTd>
             </Table.Tr>

@@ -51,8 +51,14 @@ export function readCatalogPage(
   });
 }
 
-export function useCatalogPage(filter: CatalogFilter, pageIndex: number, pageSize: number) {
+export function useCatalogPage(
+  filter: CatalogFilter,
+  pageIndex: number,
+  pageSize: number,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: catalogKeys.page(filter, pageIndex, pageSize),
     queryFn: () => readCatalogPage(filter, pageIndex, pageSize),
     placeholderData: keepPreviousData,

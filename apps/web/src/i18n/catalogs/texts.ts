@@ -19,6 +19,8 @@ export const catalogTexts = {
       Investigation: 'Investigation',
       Combo: 'Combo',
     },
+    notAllowed:
+      'Your account may not read the catalog yet. Please ask your clinic administrator to give your role the catalog permissions.',
     navLabel: 'Catalogs and prescription lists',
     typeFilter: 'Type',
     search: 'Search',
