@@ -1,6 +1,10 @@
 import type { Permission } from '@clinic/domain';
 import { ROUTES, type Audience, type ScreenRoute } from '../../apps/web/src/app/routes.ts';
+import { catalogTexts } from '../../apps/web/src/i18n/catalogs/texts.ts';
 import { en } from '../../apps/web/src/i18n/en.ts';
+
+/** The texts the route table's dialog keys may name: the app's, and the lazily loaded ones. */
+const TEXTS = { ...en, ...catalogTexts };
 
 /**
  * The screens the route sweep opens: every route of the web app's route table (the one
@@ -56,7 +60,7 @@ export function sweepScreens(): SweepScreen[] {
 function buttonPattern(key: string): RegExp {
   const text = key
     .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], TEXTS);
   if (typeof text !== 'string') throw new Error(`The route table names no text at ${key}`);
   const source = text
     .split(/\{\{\w+\}\}/)

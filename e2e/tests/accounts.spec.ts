@@ -156,7 +156,10 @@ test('[ACCOUNTS] the console refuses a front-desk user: at its sign-in, and at i
 test('[ACCOUNTS] the demo catalog user lands on the medications catalog', async ({ page }) => {
   await signInAsStaff(page, 'demo.catalog', 'Clinic-demo-2026');
   await expect(page).toHaveURL('/console/catalogs/medications');
-  await expect(page.getByRole('heading', { name: 'Catalogs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Medications' })).toBeVisible();
+  // Without a branch the catalog user holds no permission yet: the page says so rather than
+  // asking the server and alerting its refusal.
+  await expect(page.getByRole('alert')).toContainText('Your account may not read the catalog yet.');
   // The catalog user's console holds the catalogs only.
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   await expect(navigation.getByRole('link')).toHaveText(['Catalogs']);

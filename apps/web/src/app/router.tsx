@@ -5,6 +5,7 @@ import {
   StaffLoginPage,
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
+import type * as CatalogPagesModule from '../features/catalogs/pages.ts';
 import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
 import { childPath, ROUTES, type ScreenRoute } from './routes.ts';
@@ -26,6 +27,16 @@ async function withQueries(page: Promise<() => ReactNode>): Promise<{ element: R
 }
 
 const notFound = () => import('../features/errors/NotFoundPage.tsx');
+
+type CatalogPages = typeof CatalogPagesModule;
+
+/** A console catalog page (doc 3 section 2.2); they all come in one chunk. */
+function catalogPage(route: ScreenRoute, render: (pages: CatalogPages) => ReactNode): RouteObject {
+  return {
+    path: childPath(ROUTES.console, route),
+    lazy: async () => ({ element: render(await import('../features/catalogs/pages.ts')) }),
+  };
+}
 
 type PatientPages = typeof PatientPagesModule;
 
@@ -130,6 +141,17 @@ export const appRoutes: RouteObject[] = [
           Component: (await import('../features/console/ConsoleLayout.tsx')).TenantInfoPage,
         }),
       },
+      catalogPage(ROUTES.consoleMedications, (p) => <p.CatalogPage name="medications" />),
+      catalogPage(ROUTES.consoleServiceItems, (p) => <p.CatalogPage name="serviceItem" />),
+      catalogPage(ROUTES.consoleVaccinations, (p) => <p.CatalogPage name="vaccinations" />),
+      catalogPage(ROUTES.consoleWhitelistDrugs, (p) => <p.WhitelistPage />),
+      catalogPage(ROUTES.consoleUnitMeasurement, (p) => (
+        <p.SettingListPage name="unitMeasurement" />
+      )),
+      catalogPage(ROUTES.consoleConsumeMethods, (p) => <p.SettingListPage name="consumeMethod" />),
+      catalogPage(ROUTES.consoleFrequencies, (p) => <p.SettingListPage name="frequency" />),
+      catalogPage(ROUTES.consoleIndications, (p) => <p.SettingListPage name="indication" />),
+      catalogPage(ROUTES.consolePrecautions, (p) => <p.SettingListPage name="precaution" />),
       {
         path: childPath(ROUTES.console, ROUTES.consoleSection),
         lazy: async () => ({

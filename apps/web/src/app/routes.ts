@@ -57,9 +57,15 @@ const SHELL_SECTIONS: readonly ServedPage[] = [...SIDE_NAV_PAGES, ...OTHER_PAGES
     permission: 'permission' in rest ? rest.permission : undefined,
   }));
 
+/** The console's sections with routes of their own, which its wildcard route does not serve. */
+const ROUTED_CONSOLE_SECTIONS: readonly string[] = ['tenant', 'catalogs/medications'];
+
 const CONSOLE_SECTION_PAGES: readonly ServedPage[] = CONSOLE_PAGES.filter(
-  (section) => section.path !== 'tenant',
+  (section) => !ROUTED_CONSOLE_SECTIONS.includes(section.path),
 );
+
+/** The console's catalog and prescription settings pages (doc 3 section 2.2). */
+const CATALOG_PAGE = { audience: 'console', permission: 'catalogs:read' } as const;
 
 /** The patient shell's address; its pages are under it. */
 const PATIENT = '/:branchCode/patients/:patientId';
@@ -74,6 +80,54 @@ export const ROUTES = {
   validateDevice: { path: '/validate/:uid/:vid', audience: 'public' },
   console: { path: '/console', audience: 'console', redirects: true },
   consoleTenant: { path: '/console/tenant', audience: 'console' },
+  consoleMedications: {
+    path: '/console/catalogs/medications',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.add'],
+    primaryActions: true,
+  },
+  consoleServiceItems: {
+    path: '/console/catalogs/serviceItem',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.form.newTitle'],
+    primaryActions: true,
+  },
+  consoleVaccinations: {
+    path: '/console/catalogs/vaccinations',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.add'],
+    primaryActions: true,
+  },
+  consoleWhitelistDrugs: {
+    path: '/console/catalogs/whitelistDrug',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.whitelist.add'],
+  },
+  consoleUnitMeasurement: {
+    path: '/console/settings/unit-measurement',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.settings.add'],
+  },
+  consoleConsumeMethods: {
+    path: '/console/settings/inventory/consume-method',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.settings.add'],
+  },
+  consoleFrequencies: {
+    path: '/console/settings/inventory/frequency',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.settings.add'],
+  },
+  consoleIndications: {
+    path: '/console/settings/inventory/indication',
+    ...CATALOG_PAGE,
+    sweptAs: 'consolePrecautions',
+  },
+  consolePrecautions: {
+    path: '/console/settings/inventory/precaution',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.settings.add'],
+  },
   consoleSection: { path: '/console/*', audience: 'console', serves: CONSOLE_SECTION_PAGES },
   confirm: { path: '/:subdomain/confirm', audience: 'public' },
   queueDisplay: {

@@ -2,6 +2,7 @@ import type { RefusalCode } from '@clinic/domain';
 import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
+import type { catalogTexts } from './catalogs/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 
 /** The language key in local storage (doc 1 section 9); English by default and as fallback. */
@@ -21,7 +22,10 @@ function storedLanguage(): string {
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & PatientAreaTexts; refusal: Record<RefusalCode, string> };
+    resources: {
+      translation: typeof en & PatientAreaTexts & typeof catalogTexts;
+      refusal: Record<RefusalCode, string>;
+    };
   }
 }
 

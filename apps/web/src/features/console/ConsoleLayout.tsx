@@ -63,7 +63,8 @@ function ConsoleNav({ userType, onNavigate }: { userType: string; onNavigate: ()
   return (
     <nav aria-label={t('shell.navigation')}>
       {consoleSectionsFor(userType).map((section) => {
-        const active = location.pathname.startsWith(`/console/${section.path}`);
+        // A section's pages share its first segment (catalogs/medications, catalogs/serviceItem).
+        const active = location.pathname.startsWith(`/console/${section.path.split('/')[0]}`);
         const link = (
           <NavLink
             key={section.path}

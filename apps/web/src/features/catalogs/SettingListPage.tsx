@@ -1,0 +1,215 @@
+import { type PrescriptionSetting, type PrescriptionSettingList } from '@clinic/domain';
+import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
+import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
+import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
+import type { TextKey } from '../../i18n/index.ts';
+import { refreshCatalogs, removeSetting, useSettingList } from './catalog-api.ts';
+import { toCsv } from './csv.ts';
+import { CatalogNav, NotAllowed } from './CatalogNav.tsx';
+import { useConsoleCan } from './console-permissions.ts';
+import { ExportButton, exportName, Pager } from './ListParts.tsx';
+import '../../i18n/catalogs/index.ts';
+
+const SettingFormDialog = lazy(async () => ({
+  default: (await import('./SettingFormDialog.tsx')).SettingFormDialog,
+}));
+
+/** The console's settings pages of the prescription settings lists (doc 3 section 2.2). */
+export const SETTING_PAGES = {
+  unitMeasurement: { list: 'unitMeasurement', title: 'catalog.pages.unitMeasurement' },
+  consumeMethod: { list: 'consumeMethod', title: 'catalog.pages.consumeMethod' },
+  frequency: { list: 'frequency', title: 'catalog.pages.frequency' },
+  indication: { list: 'indication', title: 'catalog.pages.indication' },
+  precaution: { list: 'precaution', title: 'catalog.pages.precaution' },
+} as const satisfies Record<string, { list: PrescriptionSettingList; title: TextKey }>;
+
+export type SettingPageName = keyof typeof SETTING_PAGES;
+
+const PAGE_SIZE = 20;
+
+/** Entries whose code or description holds `keyword` (any case). */
+export function matchingEntries(
+  entries: readonly PrescriptionSetting[],
+  keyword: string,
+): PrescriptionSetting[] {
+  const wanted = keyword.trim().toLowerCase();
+  return entries.filter(
+    (entry) =>
+      wanted === '' ||
+      entry.code.toLowerCase().includes(wanted) ||
+      entry.description.toLowerCase().includes(wanted),
+  );
+}
+
+/**
+ * A prescription settings list: its entries (the product's, read-only, and the clinic's),
+ * searchable and paged in the browser (a list is short and read whole); add, edit and
+ * delete the clinic's own; CSV export.
+ */
+export function SettingListPage({ name }: { name: SettingPageName }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { list, title: titleKey } = SETTING_PAGES[name];
+  const title = t(titleKey);
+  const mayRead = useConsoleCan('catalogs:read');
+  const mayCreate = useConsoleCan('catalogs:create');
+  const mayUpdate = useConsoleCan('catalogs:update');
+  const mayDelete = useConsoleCan('catalogs:delete');
+  const entries = useSettingList(list, mayRead);
+  const [search, setSearch] = useState('');
+  const [pageIndex, setPageIndex] = useState(1);
+  const [editing, setEditing] = useState<PrescriptionSetting | 'new' | null>(null);
+  const frequency = list === 'frequency';
+  const matching = matchingEntries(entries.data ?? [], search);
+  const rows = matching.slice((pageIndex - 1) * PAGE_SIZE, pageIndex * PAGE_SIZE);
+
+  const remove = (entry: PrescriptionSetting) =>
+    removeAfterConfirm({
+      title: t('catalog.settings.removeTitle'),
+      message: t('catalog.settings.removeConfirm', {
+        code: entry.code,
+        description: entry.description,
+      }),
+      remove: () => removeSetting(list, entry),
+      removed: t('catalog.settings.removed'),
+      refresh: () => refreshCatalogs(queryClient),
+    });
+
+  const buildCsv = () =>
+    Promise.resolve({
+      csv: toCsv(
+        [
+          'code',
+          'description',
+          ...(frequency ? ['dosesPerCycle', 'cycleDays'] : []),
+          'sortOrder',
+          'active',
+          'system',
+        ],
+        matching.map((entry) => [
+          entry.code,
+          entry.description,
+          ...(frequency ? [entry.dosesPerCycle, entry.cycleDays] : []),
+          entry.sortOrder,
+          entry.isActive,
+          entry.isSystem,
+        ]),
+      ),
+      rows: matching.length,
+    });
+
+  if (!mayRead) return <NotAllowed title={title} />;
+  return (
+    <Stack>
+      <CatalogNav />
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Group gap="xs">
+          <ExportButton fileName={exportName(name)} build={buildCsv} />
+          {mayCreate && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setEditing('new')}
+            >
+              {t('catalog.settings.add')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('catalog.settings.systemNote')}
+      </Text>
+      <TextInput
+        label={t('catalog.search')}
+        placeholder={t('catalog.searchHint')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPageIndex(1);
+        }}
+        w={260}
+      />
+      <DataTable aria-label={t('catalog.tableLabel', { list: title })} minWidth={600} striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('catalog.settings.cols.code')}</Table.Th>
+            <Table.Th>{t('catalog.settings.cols.description')}</Table.Th>
+            {frequency && <Table.Th>{t('catalog.settings.cols.dosesPerCycle')}</Table.Th>}
+            {frequency && <Table.Th>{t('catalog.settings.cols.cycleDays')}</Table.Th>}
+            <Table.Th>{t('catalog.settings.cols.source')}</Table.Th>
+            <Table.Th>{t('catalog.settings.cols.active')}</Table.Th>
+            <ActionTh>{t('catalog.cols.actions')}</ActionTh>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>{entry.code}</Table.Td>
+              <Table.Td>{entry.description}</Table.Td>
+              {frequency && <Table.Td>{entry.dosesPerCycle}</Table.Td>}
+              {frequency && <Table.Td>{entry.cycleDays}</Table.Td>}
+              <Table.Td>
+                {entry.isSystem ? t('catalog.settings.system') : t('catalog.settings.clinic')}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={entry.isActive ? 'teal.9' : 'gray.7'}>
+                  {entry.isActive ? t('catalog.active') : t('catalog.inactive')}
+                </Badge>
+              </Table.Td>
+              <ActionTd>
+                {entry.isSystem ? (
+                  <Text size="sm" c="dimmed">
+                    {t('catalog.readOnly')}
+                  </Text>
+                ) : (
+                  <Group gap={4} wrap="nowrap">
+                    {mayUpdate && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        leftSection={<IconPencil size={14} aria-hidden />}
+                        aria-label={t('catalog.editOne', { name: entry.code })}
+                        data-primary-action
+                        onClick={() => setEditing(entry)}
+                      >
+                        {t('catalog.edit')}
+                      </Button>
+                    )}
+                    {mayDelete && (
+                      <RemoveRowButton
+                        label={t('catalog.removeOne', { name: entry.code })}
+                        onClick={() => void remove(entry)}
+                      />
+                    )}
+                  </Group>
+                )}
+              </ActionTd>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </DataTable>
+      {entries.isPending && <Text c="dimmed">{t('catalog.loading')}</Text>}
+      {entries.isSuccess && rows.length === 0 && (
+        <Text c="dimmed">{t('catalog.settings.none')}</Text>
+      )}
+      <Pager page={pageIndex} total={matching.length} pageSize={PAGE_SIZE} onPage={setPageIndex} />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <SettingFormDialog
+            list={list}
+            entry={editing === 'new' ? null : editing}
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
