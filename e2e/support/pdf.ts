@@ -20,10 +20,17 @@ export async function pdfText(page: Page, index: number) {
     (at) => (window as unknown as { pdfs: Blob[] }).pdfs[at],
     index,
   );
-  const bytes = await handle.evaluate(async (pdf: Blob) => [
-    ...new Uint8Array(await pdf.arrayBuffer()),
-  ]);
-  const document = await getDocumentProxy(new Uint8Array(bytes));
+  // As base64 text: one string crosses to the test, not an array of every byte as a number.
+  const base64 = await handle.evaluate(
+    (pdf: Blob) =>
+      new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve((reader.result as string).replace(/^data:[^,]*,/, ''));
+        reader.onerror = () => reject(reader.error ?? new Error('The PDF could not be read'));
+        reader.readAsDataURL(pdf);
+      }),
+  );
+  const document = await getDocumentProxy(new Uint8Array(Buffer.from(base64, 'base64')));
   const pages = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const [, , width = 0, height = 0] = (await document.getPage(number)).view;
