@@ -1,9 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPlainOwnerDatabase, withDatabase } from '../../../test/test-database.ts';
-import { migrations } from './index.ts';
+import type pg from 'pg';
+import { describe, expect, inject, it } from 'vitest';
+import { useMigrationDatabase } from '../../../test/migration-harness.ts';
 
 /**
  * The audit migration on a database that already holds audit rows, run by a schema owner
@@ -12,42 +9,18 @@ import { migrations } from './index.ts';
  */
 const testDatabase = inject('databaseUrl');
 describe.runIf(testDatabase !== 'pglite')('the audit migration on existing rows', () => {
-  const serverUrl = withDatabase(testDatabase, 'postgres');
-  let owner: pg.Pool;
-  let db: Kysely<unknown>;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createPlainOwnerDatabase(serverUrl, 'clinic_audit');
-    drop = created.drop;
-    owner = new pg.Pool({ connectionString: created.url, max: 2 });
-    db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: owner }) });
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await drop();
-  });
+  const database = useMigrationDatabase('clinic_audit');
 
   /** Runs one statement as the owner inside a clinic (the policies let it see only that). */
-  async function inTenant<R extends pg.QueryResultRow>(
+  const inTenant = <R extends pg.QueryResultRow>(
     tenantId: string,
     text: string,
     values: unknown[] = [],
-  ): Promise<R[]> {
-    const client = await owner.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
-      const result = await client.query<R>(text, values);
-      await client.query('COMMIT');
-      return result.rows;
-    } finally {
-      client.release();
-    }
-  }
+  ): Promise<R[]> =>
+    database.inTenant(tenantId, async (client) => (await client.query<R>(text, values)).rows);
 
   it('names the patient of every earlier row', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = database.migrator();
     expect((await migrator.migrateTo('2026-11-25T0900_data_change_notices')).error).toBeUndefined();
 
     const tenantId = crypto.randomUUID();
@@ -102,7 +75,9 @@ describe.runIf(testDatabase !== 'pglite')('the audit migration on existing rows'
       { entity: 'queue', patient_id: patientId },
     ]);
     // Forcing is back on: outside a clinic the owner sees no audit rows.
-    const blind = await owner.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_events');
+    const blind = await database.owner.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM audit_events',
+    );
     expect(blind.rows).toEqual([{ n: 0 }]);
   }, 60_000);
 });

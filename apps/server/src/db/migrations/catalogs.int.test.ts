@@ -1,9 +1,5 @@
-import { Kysely, PostgresDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPlainOwnerDatabase, withDatabase } from '../../../test/test-database.ts';
-import { migrations } from './index.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useMigrationDatabase } from '../../../test/migration-harness.ts';
 
 /**
  * The catalogs migration on a database that already serves a clinic, run by a schema owner
@@ -13,45 +9,15 @@ import { migrations } from './index.ts';
  */
 const testDatabase = inject('databaseUrl');
 describe.runIf(testDatabase !== 'pglite')('the catalogs migration on an existing clinic', () => {
-  const serverUrl = withDatabase(testDatabase, 'postgres');
-  let owner: pg.Pool;
-  let db: Kysely<unknown>;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createPlainOwnerDatabase(serverUrl, 'clinic_catalogs');
-    drop = created.drop;
-    owner = new pg.Pool({ connectionString: created.url, max: 2 });
-    db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: owner }) });
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await drop();
-  });
-
-  async function inTenant<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>) {
-    const client = await owner.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
+  const database = useMigrationDatabase('clinic_catalogs');
 
   it('seeds the settings lists and lets the reading roles read the catalog', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = database.migrator();
     const before = await migrator.migrateTo('2026-11-25T1440_documents');
     expect(before.error).toBeUndefined();
 
     const tenantId = crypto.randomUUID();
-    await inTenant(tenantId, async (client) => {
+    await database.inTenant(tenantId, async (client) => {
       await client.query(
         `INSERT INTO tenants (id, subdomain, clinic_name, country, timezone_offset)
          VALUES ($1, $2, 'Clinic', 'SG', 480)`,
@@ -70,7 +36,7 @@ describe.runIf(testDatabase !== 'pglite')('the catalogs migration on an existing
     const after = await migrator.migrateToLatest();
     expect(after.error).toBeUndefined();
 
-    const { lists, roles } = await inTenant(tenantId, async (client) => ({
+    const { lists, roles } = await database.inTenant(tenantId, async (client) => ({
       lists: (
         await client.query<{ list: string; entries: string; system: boolean }>(
           `SELECT list, count(*) AS entries, bool_and(is_system) AS system

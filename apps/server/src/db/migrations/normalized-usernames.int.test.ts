@@ -1,10 +1,6 @@
 import { normalizeUsername } from '@clinic/domain';
-import { Kysely, PostgresDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPlainOwnerDatabase, withDatabase } from '../../../test/test-database.ts';
-import { migrations } from './index.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useMigrationDatabase } from '../../../test/migration-harness.ts';
 
 /**
  * The username migration on a database that already serves clinics, run by a schema owner
@@ -13,48 +9,18 @@ import { migrations } from './index.ts';
  */
 const testDatabase = inject('databaseUrl');
 describe.runIf(testDatabase !== 'pglite')('the username migration on existing clinics', () => {
-  const serverUrl = withDatabase(testDatabase, 'postgres');
   const suffix = `${Date.now()}_${process.pid}`;
-  let owner: pg.Pool;
-  let db: Kysely<unknown>;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createPlainOwnerDatabase(serverUrl, 'clinic_usernames');
-    drop = created.drop;
-    owner = new pg.Pool({ connectionString: created.url, max: 2 });
-    db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: owner }) });
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await drop();
-  });
-
-  async function inTenant<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>) {
-    const client = await owner.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
+  const database = useMigrationDatabase('clinic_usernames');
 
   it('stores the normalised name of every user and keys usernames by it', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = database.migrator();
     const before = await migrator.migrateTo('2026-11-25T1100_access_change_notices');
     expect(before.error).toBeUndefined();
 
     const tenantId = crypto.randomUUID();
     // Upper case, fullwidth letters, and a dotted capital I (PostgreSQL's lower() says `i`).
     const names = [`Nurse.Lim-${suffix}`, `ｆｕｌｌ．ｗｉｄｔｈ-${suffix}`, `İpek-${suffix}`];
-    await inTenant(tenantId, async (client) => {
+    await database.inTenant(tenantId, async (client) => {
       await client.query(
         `INSERT INTO tenants (id, subdomain, clinic_name, country, timezone_offset)
          VALUES ($1, $2, 'Clinic', 'SG', 480)`,
@@ -72,7 +38,7 @@ describe.runIf(testDatabase !== 'pglite')('the username migration on existing cl
     const after = await migrator.migrateToLatest();
     expect(after.error).toBeUndefined();
 
-    const { users, usernames } = await inTenant(tenantId, async (client) => ({
+    const { users, usernames } = await database.inTenant(tenantId, async (client) => ({
       users: (
         await client.query<{ username: string; normalized: string }>(
           'SELECT username, normalized_username AS normalized FROM users ORDER BY username',
@@ -90,7 +56,7 @@ describe.runIf(testDatabase !== 'pglite')('the username migration on existing cl
     expect(expected).toContain(`i\u0307pek-${suffix}`);
 
     // Forcing is back on: outside a clinic the owner sees no users and no names.
-    const outside = await owner.query('SELECT count(*)::int AS n FROM usernames');
+    const outside = await database.owner.query('SELECT count(*)::int AS n FROM usernames');
     expect(outside.rows[0].n).toBe(0);
   });
 });

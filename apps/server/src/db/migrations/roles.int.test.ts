@@ -1,10 +1,6 @@
 import { SYSTEM_ROLES, SYSTEM_ROLE_NAMES } from '@clinic/domain';
-import { Kysely, PostgresDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPlainOwnerDatabase, withDatabase } from '../../../test/test-database.ts';
-import { migrations } from './index.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { useMigrationDatabase } from '../../../test/migration-harness.ts';
 
 /**
  * The roles migration on a database that already serves clinics, run by a schema owner
@@ -13,49 +9,18 @@ import { migrations } from './index.ts';
  */
 const testDatabase = inject('databaseUrl');
 describe.runIf(testDatabase !== 'pglite')('the roles migration on existing clinics', () => {
-  const serverUrl = withDatabase(testDatabase, 'postgres');
   const suffix = `${Date.now()}_${process.pid}`;
-  let owner: pg.Pool;
-  let db: Kysely<unknown>;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createPlainOwnerDatabase(serverUrl, 'clinic_roles');
-    drop = created.drop;
-    owner = new pg.Pool({ connectionString: created.url, max: 2 });
-    db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: owner }) });
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await drop();
-  });
-
-  /** Runs statements as the owner inside one clinic (the policies let it see only that). */
-  async function inTenant<T>(tenantId: string, work: (client: pg.PoolClient) => Promise<T>) {
-    const client = await owner.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
+  const database = useMigrationDatabase('clinic_roles');
 
   it('seeds every clinic its system roles and gives every user the role of their type', async () => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = database.migrator();
     const before = await migrator.migrateTo('2026-11-24T1300_distribution_ready');
     expect(before.error).toBeUndefined();
 
     const clinics = [crypto.randomUUID(), crypto.randomUUID()];
     const types = ['Administrator', '50', 'Nurse', 'Front Desk'];
     for (const [index, tenantId] of clinics.entries()) {
-      await inTenant(tenantId, async (client) => {
+      await database.inTenant(tenantId, async (client) => {
         await client.query(
           `INSERT INTO tenants (id, subdomain, clinic_name, country, timezone_offset)
            VALUES ($1, $2, 'Clinic', 'SG', 480)`,
@@ -85,7 +50,7 @@ describe.runIf(testDatabase !== 'pglite')('the roles migration on existing clini
     expect(after.error).toBeUndefined();
 
     for (const tenantId of clinics) {
-      const { roles, held } = await inTenant(tenantId, async (client) => ({
+      const { roles, held } = await database.inTenant(tenantId, async (client) => ({
         roles: (
           await client.query<{ name: string; permissions: string[]; system: boolean }>(
             'SELECT name, permissions, system FROM roles ORDER BY name',
@@ -118,7 +83,7 @@ describe.runIf(testDatabase !== 'pglite')('the roles migration on existing clini
     }
 
     // Forcing is back on: outside a clinic the owner sees no roles and no branch rows.
-    const blind = await owner.query<{ roles: number; held: number }>(
+    const blind = await database.owner.query<{ roles: number; held: number }>(
       `SELECT (SELECT count(*) FROM roles)::int AS roles,
               (SELECT count(*) FROM user_branches)::int AS held`,
     );

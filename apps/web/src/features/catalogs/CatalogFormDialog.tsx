@@ -6,9 +6,7 @@ import {
   type PrescriptionSettingList,
 } from '@clinic/domain';
 import {
-  Button,
   Checkbox,
-  Group,
   Select,
   SimpleGrid,
   Stack,
@@ -17,20 +15,9 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { alertFailure } from '../../components/confirmed-removal.ts';
-import { snackbar } from '../../components/dialogs.tsx';
-import type { FieldErrors } from '../../components/form/field-errors.ts';
-import {
-  refreshCatalogs,
-  saveCatalogItem,
-  useSettingList,
-  useWhitelistPage,
-} from './catalog-api.ts';
+import { saveCatalogItem, useSettingList, useWhitelistPage } from './catalog-api.ts';
 import {
   catalogFormOf,
   checkCatalogItem,
@@ -39,6 +26,7 @@ import {
   isDispensed,
   type CatalogForm,
 } from './catalog-form.ts';
+import { FormDialogFooter, useCatalogForm } from './FormDialogParts.tsx';
 import '../../i18n/catalogs/index.ts';
 
 /** A list's active entries as choices, and the value held even if it is no longer active. */
@@ -54,19 +42,7 @@ function useChoices(list: PrescriptionSettingList, enabled: boolean) {
   return (value: string | null) => choicesOf(entries, value);
 }
 
-/** The form's text fields and its pickers of codes. */
-type TextField =
-  | 'code'
-  | 'name'
-  | 'category'
-  | 'strength'
-  | 'defaultDose'
-  | 'defaultDurationDays'
-  | 'defaultInstructions'
-  | 'sellingPrice'
-  | 'cost'
-  | 'taxPercent'
-  | 'upcCodes';
+/** The form's pickers of codes. */
 type PickField =
   | 'strengthUnit'
   | 'dispensingUnit'
@@ -90,62 +66,21 @@ export interface CatalogFormDialogProps {
  */
 export function CatalogFormDialog({ item, type, onClose }: CatalogFormDialogProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [initial] = useState<CatalogForm>(() =>
-    item ? catalogFormOf(item) : emptyCatalogForm(type),
-  );
-  const [values, setValues] = useState<CatalogForm>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const dispensed = isDispensed(values.type);
   const labels = { sellingPrice: t('catalog.form.sellingPrice'), cost: t('catalog.form.cost') };
+  const { values, errors, saving, change, save, text, dirty } = useCatalogForm({
+    initial: (): CatalogForm => (item ? catalogFormOf(item) : emptyCatalogForm(type)),
+    check: (form: CatalogForm) => checkCatalogItem(form, labels),
+    send: (body) => saveCatalogItem(body, item),
+    saved: t('catalog.saved'),
+    onClose,
+    fieldOf: formFieldOf,
+  });
+  const dispensed = isDispensed(values.type);
   const units = useChoices('unitMeasurement', dispensed);
   const methods = useChoices('consumeMethod', dispensed);
   const frequencies = useChoices('frequency', dispensed);
   const whitelist = useWhitelistPage('', 1, 999, values.type === 'Med').data?.items ?? [];
 
-  function change<K extends keyof CatalogForm>(field: K, value: CatalogForm[K]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After the first Save, each change checks the whole form again.
-    if (tried) {
-      const checked = checkCatalogItem(next, labels);
-      setErrors(checked.ok ? {} : checked.errors);
-    }
-  }
-
-  async function save() {
-    setTried(true);
-    const checked = checkCatalogItem(values, labels);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      await saveCatalogItem(checked.body, item);
-      await refreshCatalogs(queryClient);
-      snackbar.success(t('catalog.saved'));
-      onClose();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors.length > 0) {
-        setErrors(Object.fromEntries(failure.errors.map((e) => [formFieldOf(e.field), e.message])));
-        return;
-      }
-      alertFailure(failure);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const text = (field: TextField) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      change(field, event.currentTarget.value),
-    error: errors[field],
-  });
   const pick = (field: PickField, data: { value: string; label: string }[]) => ({
     data,
     value: values[field],
@@ -154,7 +89,6 @@ export function CatalogFormDialog({ item, type, onClose }: CatalogFormDialogProp
     clearable: true,
     searchable: true,
   });
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
 
   return (
     <AppDialog
@@ -167,16 +101,7 @@ export function CatalogFormDialog({ item, type, onClose }: CatalogFormDialogProp
       size={720}
       dirty={dirty}
       onSubmit={() => void save()}
-      footer={(close) => (
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('catalog.form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-dialog-save>
-            {t('catalog.form.save')}
-          </Button>
-        </Group>
-      )}
+      footer={(close) => <FormDialogFooter close={close} saving={saving} />}
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -20,6 +20,7 @@ import '../../i18n/index.ts';
 import { catalogKeys } from './catalog-api.ts';
 import { CatalogPage } from './CatalogPage.tsx';
 import { SettingListPage } from './SettingListPage.tsx';
+import { WhitelistPage } from './WhitelistPage.tsx';
 
 function item(overrides: Partial<CatalogItemRecord>): CatalogItemRecord {
   return {
@@ -278,5 +279,75 @@ describe('console: a prescription settings list', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['Q4H', 'Every 4 hours', '6', '1', 'Clinic', 'Active', 'Edit×']);
+  });
+});
+
+describe("console: a clinic's entry of a settings list", () => {
+  it('opens the entry with its values and refuses to save it emptied', async () => {
+    showPage(<SettingListPage name="frequency" />, (client) => {
+      client.setQueryData(catalogKeys.settings('frequency'), [
+        setting({
+          code: 'Q4H',
+          description: 'Every 4 hours',
+          dosesPerCycle: 6,
+          cycleDays: 1,
+          isSystem: false,
+        }),
+      ]);
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Q4H' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Q4H' });
+    const description = within(dialog).getByRole('textbox', { name: /^Description/ });
+    expect(description).toHaveValue('Every 4 hours');
+    await userEvent.clear(description);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(description).toBeInvalid();
+    expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
+  });
+});
+
+describe('console: the whitelist drugs', () => {
+  function showWhitelist() {
+    showPage(<WhitelistPage />, (client) => {
+      client.setQueryData(catalogKeys.whitelist('', 1, 20), {
+        items: [
+          {
+            id: '00000000-0000-4000-8000-0000000000c1',
+            brandDrugSDD: 'SDD123',
+            brandDrugName: 'Brandocillin',
+            isActive: false,
+            version: 1,
+          },
+        ],
+        total: 1,
+      });
+    });
+  }
+
+  it('lists SDD code, brand name and status, with edit and delete', () => {
+    showWhitelist();
+    const rows = within(screen.getByRole('table', { name: 'Whitelist drugs list' })).getAllByRole(
+      'row',
+    );
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['SDD123', 'Brandocillin', 'Inactive', 'Edit×']);
+    expect(within(rows[1]!).getByRole('button', { name: 'Delete Brandocillin' })).toBeVisible();
+    expect(screen.getByText('1 items')).toBeInTheDocument();
+  });
+
+  it("refuses to save an empty drug with the server's messages, before any call", async () => {
+    showWhitelist();
+    await userEvent.click(screen.getByRole('button', { name: 'Add whitelist drug' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New whitelist drug' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('brandDrugSDD is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('brandDrugName is required')).toBeInTheDocument();
+    // A message clears as soon as its rule is met.
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /^SDD code/ }), 'SDD999');
+    expect(within(dialog).queryByText('brandDrugSDD is required')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('brandDrugName is required')).toBeInTheDocument();
   });
 });

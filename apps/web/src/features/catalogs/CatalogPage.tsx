@@ -6,26 +6,13 @@ import {
   type CatalogItemRecord,
   type CatalogType,
 } from '@clinic/domain';
-import {
-  Badge,
-  Button,
-  Group,
-  Input,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Group, Input, SegmentedControl, Stack, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
-import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import type { TextKey } from '../../i18n/index.ts';
 import {
   readCatalogPage,
@@ -38,7 +25,17 @@ import { centsToDollars } from './money.ts';
 import { readAllPages, toCsv } from './csv.ts';
 import { CatalogNav, NotAllowed } from './CatalogNav.tsx';
 import { useConsoleCan } from './console-permissions.ts';
-import { ExportButton, exportName, Pager } from './ListParts.tsx';
+import {
+  ActiveBadge,
+  AddButton,
+  ExportButton,
+  exportName,
+  ListHeader,
+  ListStatus,
+  Pager,
+  RowActions,
+  SearchInput,
+} from './ListParts.tsx';
 import '../../i18n/catalogs/index.ts';
 
 // The form (with the domain's schemas) loads when it is opened.
@@ -171,43 +168,25 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
   return (
     <Stack>
       <CatalogNav />
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Group gap="xs">
-          <ExportButton fileName={exportName(`catalog-${name}`)} build={buildCsv} />
-          {!mayCreate ? null : newTypes.length === 1 ? (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setEditing(newTypes[0]!)}
-            >
-              {t('catalog.add')}
-            </Button>
-          ) : (
-            newTypes.map((newType) => (
-              <Button
-                key={newType}
-                leftSection={<IconPlus size={16} aria-hidden />}
-                onClick={() => setEditing(newType)}
-              >
-                {t('catalog.form.newTitle', { type: t(`catalog.types.${newType}`) })}
-              </Button>
-            ))
-          )}
-        </Group>
-      </Group>
+      <ListHeader title={title}>
+        <ExportButton fileName={exportName(`catalog-${name}`)} build={buildCsv} />
+        {!mayCreate ? null : newTypes.length === 1 ? (
+          <AddButton onClick={() => setEditing(newTypes[0]!)}>{t('catalog.add')}</AddButton>
+        ) : (
+          newTypes.map((newType) => (
+            <AddButton key={newType} onClick={() => setEditing(newType)}>
+              {t('catalog.form.newTitle', { type: t(`catalog.types.${newType}`) })}
+            </AddButton>
+          ))
+        )}
+      </ListHeader>
       <Group align="flex-end">
-        <TextInput
-          label={t('catalog.search')}
-          placeholder={t('catalog.searchHint')}
-          leftSection={<IconSearch size={16} aria-hidden />}
+        <SearchInput
           value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
+          onChange={(value) => {
+            setSearch(value);
             setPageIndex(1);
           }}
-          w={260}
         />
         {showType && (
           <Input.Wrapper label={t('catalog.typeFilter')} labelElement="div">
@@ -270,38 +249,24 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
               {dispensed && <Table.Td>{item.dispensingUnit}</Table.Td>}
               <Table.Td ta="right">{centsToDollars(item.sellingPriceCents)}</Table.Td>
               <Table.Td>
-                <Badge color={item.isActive ? 'teal.9' : 'gray.7'}>
-                  {item.isActive ? t('catalog.active') : t('catalog.inactive')}
-                </Badge>
+                <ActiveBadge active={item.isActive} />
               </Table.Td>
               <ActionTd>
-                <Group gap={4} wrap="nowrap">
-                  {mayUpdate && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={t('catalog.editOne', { name: item.name })}
-                      data-primary-action
-                      onClick={() => setEditing(item)}
-                    >
-                      {t('catalog.edit')}
-                    </Button>
-                  )}
-                  {mayDelete && (
-                    <RemoveRowButton
-                      label={t('catalog.removeOne', { name: item.name })}
-                      onClick={() => void remove(item)}
-                    />
-                  )}
-                </Group>
+                <RowActions
+                  name={item.name}
+                  onEdit={mayUpdate ? () => setEditing(item) : undefined}
+                  onRemove={mayDelete ? () => void remove(item) : undefined}
+                />
               </ActionTd>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </DataTable>
-      {list.isPending && <Text c="dimmed">{t('catalog.loading')}</Text>}
-      {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t('catalog.none')}</Text>}
+      <ListStatus
+        pending={list.isPending}
+        empty={list.isSuccess && rows.length === 0}
+        none={t('catalog.none')}
+      />
       <Pager page={pageIndex} total={total} pageSize={CATALOG_PAGE_SIZE} onPage={setPageIndex} />
       {editing !== null && (
         <Suspense fallback={null}>

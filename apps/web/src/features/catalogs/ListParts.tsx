@@ -1,9 +1,17 @@
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Text, TextInput, Title } from '@mantine/core';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconDownload,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertFailure } from '../../components/confirmed-removal.ts';
 import { snackbar } from '../../components/dialogs.tsx';
+import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import { downloadCsv } from './csv.ts';
 import '../../i18n/catalogs/index.ts';
 
@@ -85,4 +93,102 @@ export function ExportButton({
 export function exportName(list: string, now = new Date()): string {
   const day = now.toISOString().slice(0, 10);
   return `${list}-${day}.csv`;
+}
+
+/** A list page's heading, with its actions (export, add) on the right. */
+export function ListHeader({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Group gap="xs">{children}</Group>
+    </Group>
+  );
+}
+
+/** The button that opens the form for a new entry. */
+export function AddButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onClick}>
+      {children}
+    </Button>
+  );
+}
+
+/** The search box by code or name (the caller goes back to the first page on a change). */
+export function SearchInput({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('catalog.search')}
+      placeholder={t('catalog.searchHint')}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      w={260}
+    />
+  );
+}
+
+/** Active or inactive, as a badge. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={active ? 'teal.9' : 'gray.7'}>
+      {active ? t('catalog.active') : t('catalog.inactive')}
+    </Badge>
+  );
+}
+
+/** A row's edit and delete buttons, each shown only when given (when the user may). */
+export function RowActions({
+  name,
+  onEdit,
+  onRemove,
+}: {
+  /** How the row is named to a screen reader: 'Edit {name}'. */
+  name: string;
+  onEdit?: (() => void) | undefined;
+  onRemove?: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="nowrap">
+      {onEdit && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconPencil size={14} aria-hidden />}
+          aria-label={t('catalog.editOne', { name })}
+          data-primary-action
+          onClick={onEdit}
+        >
+          {t('catalog.edit')}
+        </Button>
+      )}
+      {onRemove && <RemoveRowButton label={t('catalog.removeOne', { name })} onClick={onRemove} />}
+    </Group>
+  );
+}
+
+/** Under the table: loading, or `none` when the list answered no rows. */
+export function ListStatus({
+  pending,
+  empty,
+  none,
+}: {
+  pending: boolean;
+  empty: boolean;
+  none: string;
+}) {
+  const { t } = useTranslation();
+  if (pending) return <Text c="dimmed">{t('catalog.loading')}</Text>;
+  return empty ? <Text c="dimmed">{none}</Text> : null;
 }

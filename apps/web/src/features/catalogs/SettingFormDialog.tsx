@@ -1,14 +1,9 @@
 import type { PrescriptionSetting, PrescriptionSettingList } from '@clinic/domain';
-import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { alertFailure } from '../../components/confirmed-removal.ts';
-import { snackbar } from '../../components/dialogs.tsx';
-import type { FieldErrors } from '../../components/form/field-errors.ts';
-import { refreshCatalogs, saveSetting } from './catalog-api.ts';
+import { saveSetting } from './catalog-api.ts';
+import { FormDialogFooter, useCatalogForm } from './FormDialogParts.tsx';
 import { checkSetting, EMPTY_SETTING, settingFormOf, type SettingForm } from './setting-form.ts';
 import '../../i18n/catalogs/index.ts';
 
@@ -23,51 +18,12 @@ export function SettingFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [initial] = useState<SettingForm>(() => (entry ? settingFormOf(entry) : EMPTY_SETTING));
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  function change<K extends keyof SettingForm>(field: K, value: SettingForm[K]) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (tried) {
-      const checked = checkSetting(next, list);
-      setErrors(checked.ok ? {} : checked.errors);
-    }
-  }
-
-  async function save() {
-    setTried(true);
-    const checked = checkSetting(values, list);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setSaving(true);
-    try {
-      await saveSetting(list, checked.body, entry);
-      await refreshCatalogs(queryClient);
-      snackbar.success(t('catalog.settings.saved'));
-      onClose();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors.length > 0) {
-        setErrors(Object.fromEntries(failure.errors.map((e) => [e.field, e.message])));
-        return;
-      }
-      alertFailure(failure);
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  const text = (field: Exclude<keyof SettingForm, 'isActive'>) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      change(field, event.currentTarget.value),
-    error: errors[field],
+  const { values, saving, change, save, text, dirty } = useCatalogForm({
+    initial: (): SettingForm => (entry ? settingFormOf(entry) : EMPTY_SETTING),
+    check: (form: SettingForm) => checkSetting(form, list),
+    send: (body) => saveSetting(list, body, entry),
+    saved: t('catalog.settings.saved'),
+    onClose,
   });
 
   return (
@@ -79,18 +35,9 @@ export function SettingFormDialog({
       }
       onClose={onClose}
       size={520}
-      dirty={JSON.stringify(values) !== JSON.stringify(initial)}
+      dirty={dirty}
       onSubmit={() => void save()}
-      footer={(close) => (
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('catalog.form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-dialog-save>
-            {t('catalog.form.save')}
-          </Button>
-        </Group>
-      )}
+      footer={(close) => <FormDialogFooter close={close} saving={saving} />}
     >
       <Stack>
         <TextInput label={t('catalog.settings.cols.code')} withAsterisk {...text('code')} />

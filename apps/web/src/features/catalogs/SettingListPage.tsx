@@ -1,18 +1,26 @@
 import { type PrescriptionSetting, type PrescriptionSettingList } from '@clinic/domain';
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
-import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import type { TextKey } from '../../i18n/index.ts';
 import { refreshCatalogs, removeSetting, useSettingList } from './catalog-api.ts';
 import { toCsv } from './csv.ts';
 import { CatalogNav, NotAllowed } from './CatalogNav.tsx';
 import { useConsoleCan } from './console-permissions.ts';
-import { ExportButton, exportName, Pager } from './ListParts.tsx';
+import {
+  ActiveBadge,
+  AddButton,
+  ExportButton,
+  exportName,
+  ListHeader,
+  ListStatus,
+  Pager,
+  RowActions,
+  SearchInput,
+} from './ListParts.tsx';
 import '../../i18n/catalogs/index.ts';
 
 const SettingFormDialog = lazy(async () => ({
@@ -107,35 +115,21 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
   return (
     <Stack>
       <CatalogNav />
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Group gap="xs">
-          <ExportButton fileName={exportName(name)} build={buildCsv} />
-          {mayCreate && (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setEditing('new')}
-            >
-              {t('catalog.settings.add')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <ListHeader title={title}>
+        <ExportButton fileName={exportName(name)} build={buildCsv} />
+        {mayCreate && (
+          <AddButton onClick={() => setEditing('new')}>{t('catalog.settings.add')}</AddButton>
+        )}
+      </ListHeader>
       <Text size="sm" c="dimmed">
         {t('catalog.settings.systemNote')}
       </Text>
-      <TextInput
-        label={t('catalog.search')}
-        placeholder={t('catalog.searchHint')}
-        leftSection={<IconSearch size={16} aria-hidden />}
+      <SearchInput
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
+        onChange={(value) => {
+          setSearch(value);
           setPageIndex(1);
         }}
-        w={260}
       />
       <DataTable aria-label={t('catalog.tableLabel', { list: title })} minWidth={600} striped>
         <Table.Thead>
@@ -160,9 +154,7 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
                 {entry.isSystem ? t('catalog.settings.system') : t('catalog.settings.clinic')}
               </Table.Td>
               <Table.Td>
-                <Badge color={entry.isActive ? 'teal.9' : 'gray.7'}>
-                  {entry.isActive ? t('catalog.active') : t('catalog.inactive')}
-                </Badge>
+                <ActiveBadge active={entry.isActive} />
               </Table.Td>
               <ActionTd>
                 {entry.isSystem ? (
@@ -170,36 +162,22 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
                     {t('catalog.readOnly')}
                   </Text>
                 ) : (
-                  <Group gap={4} wrap="nowrap">
-                    {mayUpdate && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        leftSection={<IconPencil size={14} aria-hidden />}
-                        aria-label={t('catalog.editOne', { name: entry.code })}
-                        data-primary-action
-                        onClick={() => setEditing(entry)}
-                      >
-                        {t('catalog.edit')}
-                      </Button>
-                    )}
-                    {mayDelete && (
-                      <RemoveRowButton
-                        label={t('catalog.removeOne', { name: entry.code })}
-                        onClick={() => void remove(entry)}
-                      />
-                    )}
-                  </Group>
+                  <RowActions
+                    name={entry.code}
+                    onEdit={mayUpdate ? () => setEditing(entry) : undefined}
+                    onRemove={mayDelete ? () => void remove(entry) : undefined}
+                  />
                 )}
               </ActionTd>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </DataTable>
-      {entries.isPending && <Text c="dimmed">{t('catalog.loading')}</Text>}
-      {entries.isSuccess && rows.length === 0 && (
-        <Text c="dimmed">{t('catalog.settings.none')}</Text>
-      )}
+      <ListStatus
+        pending={entries.isPending}
+        empty={entries.isSuccess && rows.length === 0}
+        none={t('catalog.settings.none')}
+      />
       <Pager page={pageIndex} total={matching.length} pageSize={PAGE_SIZE} onPage={setPageIndex} />
       {editing !== null && (
         <Suspense fallback={null}>

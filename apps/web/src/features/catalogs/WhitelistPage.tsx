@@ -1,13 +1,11 @@
 import { CATALOG_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type WhitelistDrug } from '@clinic/domain';
-import { Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
-import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
 import {
   readWhitelistPage,
   refreshCatalogs,
@@ -17,7 +15,17 @@ import {
 import { readAllPages, toCsv } from './csv.ts';
 import { CatalogNav, NotAllowed } from './CatalogNav.tsx';
 import { useConsoleCan } from './console-permissions.ts';
-import { ExportButton, exportName, Pager } from './ListParts.tsx';
+import {
+  ActiveBadge,
+  AddButton,
+  ExportButton,
+  exportName,
+  ListHeader,
+  ListStatus,
+  Pager,
+  RowActions,
+  SearchInput,
+} from './ListParts.tsx';
 import '../../i18n/catalogs/index.ts';
 
 const WhitelistFormDialog = lazy(async () => ({
@@ -73,32 +81,18 @@ export function WhitelistPage() {
   return (
     <Stack>
       <CatalogNav />
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {title}
-        </Title>
-        <Group gap="xs">
-          <ExportButton fileName={exportName('whitelist-drugs')} build={buildCsv} />
-          {mayCreate && (
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setEditing('new')}
-            >
-              {t('catalog.whitelist.add')}
-            </Button>
-          )}
-        </Group>
-      </Group>
-      <TextInput
-        label={t('catalog.search')}
-        placeholder={t('catalog.searchHint')}
-        leftSection={<IconSearch size={16} aria-hidden />}
+      <ListHeader title={title}>
+        <ExportButton fileName={exportName('whitelist-drugs')} build={buildCsv} />
+        {mayCreate && (
+          <AddButton onClick={() => setEditing('new')}>{t('catalog.whitelist.add')}</AddButton>
+        )}
+      </ListHeader>
+      <SearchInput
         value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
+        onChange={(value) => {
+          setSearch(value);
           setPageIndex(1);
         }}
-        w={260}
       />
       <DataTable aria-label={t('catalog.tableLabel', { list: title })} minWidth={520} striped>
         <Table.Thead>
@@ -115,38 +109,24 @@ export function WhitelistPage() {
               <Table.Td>{drug.brandDrugSDD}</Table.Td>
               <Table.Td>{drug.brandDrugName}</Table.Td>
               <Table.Td>
-                <Badge color={drug.isActive ? 'teal.9' : 'gray.7'}>
-                  {drug.isActive ? t('catalog.active') : t('catalog.inactive')}
-                </Badge>
+                <ActiveBadge active={drug.isActive} />
               </Table.Td>
               <ActionTd>
-                <Group gap={4} wrap="nowrap">
-                  {mayUpdate && (
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      leftSection={<IconPencil size={14} aria-hidden />}
-                      aria-label={t('catalog.editOne', { name: drug.brandDrugName })}
-                      data-primary-action
-                      onClick={() => setEditing(drug)}
-                    >
-                      {t('catalog.edit')}
-                    </Button>
-                  )}
-                  {mayDelete && (
-                    <RemoveRowButton
-                      label={t('catalog.removeOne', { name: drug.brandDrugName })}
-                      onClick={() => void remove(drug)}
-                    />
-                  )}
-                </Group>
+                <RowActions
+                  name={drug.brandDrugName}
+                  onEdit={mayUpdate ? () => setEditing(drug) : undefined}
+                  onRemove={mayDelete ? () => void remove(drug) : undefined}
+                />
               </ActionTd>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </DataTable>
-      {list.isPending && <Text c="dimmed">{t('catalog.loading')}</Text>}
-      {list.isSuccess && rows.length === 0 && <Text c="dimmed">{t('catalog.whitelist.none')}</Text>}
+      <ListStatus
+        pending={list.isPending}
+        empty={list.isSuccess && rows.length === 0}
+        none={t('catalog.whitelist.none')}
+      />
       <Pager
         page={pageIndex}
         total={list.data?.total ?? 0}
