@@ -1,17 +1,40 @@
 import { type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 
-/** Keeps every PDF the page makes (a preview, printed copies) on `window.pdfs`, to read back. */
+/**
+ * Keeps every PDF the page makes (a preview, printed copies) on `window.pdfs`, to read back,
+ * and counts the print dialogs asked for on `window.printed`. The print dialog is the
+ * browser's and the system's, not ours: headless Chromium has no PDF viewer, and asking it
+ * to print a PDF frame crashes the page, so the print frame's `print()` is only counted.
+ */
 export async function capturePdfs(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const pdfs: Blob[] = [];
-    (window as unknown as { pdfs: Blob[] }).pdfs = pdfs;
+    const seen = window as unknown as { pdfs: Blob[]; printed: number };
+    seen.pdfs = pdfs;
+    seen.printed = 0;
     const create = URL.createObjectURL.bind(URL);
     URL.createObjectURL = (object: Blob | MediaSource) => {
       if (object instanceof Blob && object.type === 'application/pdf') pdfs.push(object);
       return create(object);
     };
+    const contentWindow = Object.getOwnPropertyDescriptor(
+      HTMLIFrameElement.prototype,
+      'contentWindow',
+    )!;
+    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+      get(this: HTMLIFrameElement) {
+        const frameWindow = contentWindow.get!.call(this) as Window | null;
+        if (!frameWindow || !this.classList.contains('print-frame')) return frameWindow;
+        return { focus: () => undefined, print: () => (seen.printed += 1) };
+      },
+    });
   });
+}
+
+/** How many print dialogs the page asked for (see `capturePdfs`). */
+export function printDialogs(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { printed: number }).printed);
 }
 
 /** The text and page sizes (points) of the `index`th PDF the page made (see `capturePdfs`). */

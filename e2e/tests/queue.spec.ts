@@ -2,7 +2,7 @@ import { nricFor } from '@clinic/domain';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { addPatient, addStaff, createClinic, enqueue } from '../support/clinic.ts';
-import { capturePdfs, pdfText } from '../support/pdf.ts';
+import { capturePdfs, pdfText, printDialogs } from '../support/pdf.ts';
 import { expectAccessible, recordSnackbars, signInAsStaff, snap } from '../support/screens.ts';
 
 async function choose(page: Page, field: string, option: string | RegExp) {
@@ -168,6 +168,7 @@ test('[QUEUE] the queue label prints the number, the name and the notice', async
   await dialog.getByRole('button', { name: 'Print' }).click();
   // What goes to the printer: a PDF of two 76 x 35 mm labels, printed through a frame.
   await expect(page.locator('iframe.print-frame')).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => printDialogs(page)).toBe(1);
   const printed = await pdfText(page, 1);
   expect(printed.pages).toEqual([
     [215.43, 99.21],
