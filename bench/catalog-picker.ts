@@ -9,9 +9,7 @@
  * p95 and p99 per keyword kind, and the load average around the timed runs. The database
  * is dropped afterwards. CATALOG_BENCH_QUERIES sets the queries per run.
  */
-import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import type { CatalogOptionsQuery } from '@clinic/domain';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { withTenant } from '../apps/server/src/db/tenant-db.ts';
 import {
@@ -23,19 +21,12 @@ import {
   dropDatabase,
   findPostgresServer,
 } from '../apps/server/test/test-database.ts';
+import { loadAverageText, percentileRows, seededRandom, timeCalls } from './harness/timed-calls.ts';
 
 const ITEMS = Number(process.env.CATALOG_BENCH_ITEMS ?? 20_000);
 const QUERIES = Number(process.env.CATALOG_BENCH_QUERIES ?? 1000);
 
-/** A deterministic random source, so runs compare. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-const rand = random(20261125);
+const rand = seededRandom(20261125);
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
 
 const STEMS = [
@@ -98,41 +89,15 @@ function keywordOf(kind: Kind): string {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-}
-
 async function measure(scope: CatalogScope, connections: number) {
   const keywords = Array.from({ length: QUERIES }, (_, i) => {
     const kind = KINDS[i % KINDS.length]!;
-    return { kind, keyword: keywordOf(kind) };
+    return { kind, input: keywordOf(kind) };
   });
-  const times: { kind: Kind; ms: number; found: number }[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < keywords.length) {
-        const { kind, keyword } = keywords[next++]!;
-        const query: CatalogOptionsQuery = {
-          keyword,
-          typeEnum: undefined,
-          procurements: undefined,
-        };
-        const t0 = performance.now();
-        const found = await itemPicker(scope, query);
-        times.push({ kind, ms: performance.now() - t0, found: found.length });
-      }
-    }),
+  const { times, perSecond } = await timeCalls(keywords, connections, (keyword) =>
+    itemPicker(scope, { keyword, typeEnum: undefined, procurements: undefined }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  const rows = [...KINDS, 'all' as const].map((kind) => {
-    const of = times.filter((time) => kind === 'all' || time.kind === kind);
-    const sorted = of.map((time) => time.ms).sort((a, b) => a - b);
-    const found = of.reduce((sum, time) => sum + time.found, 0) / of.length;
-    return `| ${connections} | ${kind} | ${of.length} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 95).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${found.toFixed(1)} |`;
-  });
-  return { rows, perSecond: Math.round(QUERIES / seconds) };
+  return { rows: percentileRows(KINDS, times, connections), perSecond };
 }
 
 const server = await findPostgresServer();
@@ -180,11 +145,7 @@ try {
         typeEnum: undefined,
         procurements: undefined,
       });
-  const load = () =>
-    loadavg()
-      .map((n) => n.toFixed(2))
-      .join(', ');
-  const loadBefore = load();
+  const loadBefore = loadAverageText();
   const one = await measure(scope, 1);
   const ten = await measure(scope, 10);
   console.log(`${ITEMS} catalog items in one clinic.`);
@@ -194,7 +155,9 @@ try {
   console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const row of [...one.rows, ...ten.rows]) console.log(row);
   console.log(`Throughput: ${one.perSecond} searches/s at 1 connection, ${ten.perSecond} at 10.`);
-  console.log(`Load average (1, 5, 15 min): ${loadBefore} before the timed runs, ${load()} after.`);
+  console.log(
+    `Load average (1, 5, 15 min): ${loadBefore} before the timed runs, ${loadAverageText()} after.`,
+  );
   await database.close();
 } finally {
   await dropDatabase(server, name);

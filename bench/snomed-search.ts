@@ -12,7 +12,7 @@
  * SNOMED_BENCH_DESCRIPTIONS changes the count; SNOMED_BENCH_QUERIES the queries per run.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -27,21 +27,14 @@ import {
   dropDatabase,
   findPostgresServer,
 } from '../apps/server/test/test-database.ts';
+import { loadAverageText, percentileRows, seededRandom, timeCalls } from './harness/timed-calls.ts';
 
 const DESCRIPTIONS = Number(process.env.SNOMED_BENCH_DESCRIPTIONS ?? 300_000);
 const QUERIES = Number(process.env.SNOMED_BENCH_QUERIES ?? 2000);
 const FSN = '900000000000003001';
 const SYNONYM = '900000000000013009';
 
-/** A deterministic random source, so runs compare. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-const rand = random(20261125);
+const rand = seededRandom(20261125);
 const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
 /** Zipf-like: low indexes far more often (common words like 'disorder', 'of', 'left'). */
 const zipf = <T>(items: readonly T[]) => items[Math.floor(items.length * rand() ** 3)]!;
@@ -178,36 +171,15 @@ function filterOf(kind: Kind): string {
 
 const KINDS: Kind[] = ['2 chars', '3-4 chars', 'whole word', 'two words'];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
-}
-
 async function measure(db: Kysely<DB>, connections: number) {
   const filters = Array.from({ length: QUERIES }, (_, i) => {
     const kind = KINDS[i % KINDS.length]!;
-    return { kind, filter: filterOf(kind) };
+    return { kind, input: filterOf(kind) };
   });
-  const times: { kind: Kind; ms: number; found: number }[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next < filters.length) {
-        const { kind, filter } = filters[next++]!;
-        const t0 = performance.now();
-        const found = await searchSnomed(db, filter);
-        times.push({ kind, ms: performance.now() - t0, found: found.length });
-      }
-    }),
+  const { times, perSecond } = await timeCalls(filters, connections, (filter) =>
+    searchSnomed(db, filter),
   );
-  const seconds = (performance.now() - started) / 1000;
-  const rows = [...KINDS, 'all' as const].map((kind) => {
-    const of = times.filter((time) => kind === 'all' || time.kind === kind);
-    const sorted = of.map((time) => time.ms).sort((a, b) => a - b);
-    const avgFound = of.reduce((sum, time) => sum + time.found, 0) / of.length;
-    return `| ${connections} | ${kind} | ${of.length} | ${percentile(sorted, 50).toFixed(2)} | ${percentile(sorted, 95).toFixed(2)} | ${percentile(sorted, 99).toFixed(2)} | ${avgFound.toFixed(1)} |`;
-  });
-  return { rows, perSecond: Math.round(QUERIES / seconds) };
+  return { rows: percentileRows(KINDS, times, connections), perSecond };
 }
 
 const server = await findPostgresServer();
@@ -246,11 +218,7 @@ try {
   // Warm-up: the first queries read the index from disk.
   for (const kind of KINDS)
     for (let i = 0; i < 25; i += 1) await searchSnomed(database.db, filterOf(kind));
-  const load = () =>
-    loadavg()
-      .map((n) => n.toFixed(2))
-      .join(', ');
-  const loadBefore = load();
+  const loadBefore = loadAverageText();
   const one = await measure(database.db, 1);
   const ten = await measure(database.db, 10);
   console.log(
@@ -259,7 +227,9 @@ try {
   console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: |');
   for (const row of [...one.rows, ...ten.rows]) console.log(row);
   console.log(`Throughput: ${one.perSecond} queries/s at 1 connection, ${ten.perSecond} at 10.`);
-  console.log(`Load average (1, 5, 15 min): ${loadBefore} before the timed runs, ${load()} after.`);
+  console.log(
+    `Load average (1, 5, 15 min): ${loadBefore} before the timed runs, ${loadAverageText()} after.`,
+  );
   await database.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
