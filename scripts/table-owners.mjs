@@ -48,6 +48,8 @@ export const TABLE_OWNERS = {
   catalogBranchItems: 'features/catalogs',
   catalogUpcCodes: 'features/catalogs',
   whitelistDrugs: 'features/catalogs',
+  vaccinePlans: 'features/catalogs',
+  vaccinePlanDoses: 'features/catalogs',
   prescriptionSettings: 'features/catalogs',
   suppliers: 'features/inventory',
   inventoryBranchItems: 'features/inventory',

@@ -79,6 +79,7 @@ export * from './audit/audit-trail.endpoints.ts';
 export * from './audit/audit-trail.contract.ts';
 export * from './catalogs/catalog-rules.ts';
 export * from './catalogs/catalogs.ts';
+export * from './catalogs/vaccine-plans.ts';
 export * from './catalogs/catalogs.endpoints.ts';
 export * from './catalogs/catalogs.contract.ts';
 export * from './inventory/inventory-rules.ts';

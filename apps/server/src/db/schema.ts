@@ -647,6 +647,31 @@ export interface Users {
   version: Generated<number>;
 }
 
+export interface VaccinePlanDoses {
+  ageMonths: number | null;
+  doseNumber: number;
+  intervalUnit: string | null;
+  intervalValue: number | null;
+  name: string;
+  planId: string;
+  tenantId: string;
+}
+
+export interface VaccinePlans {
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  deletedAt: Timestamp | null;
+  deletedBy: string | null;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  itemId: string;
+  name: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
+}
+
 export interface VisitFacts {
   bmi: number | null;
   createdAt: Generated<Timestamp>;
@@ -741,6 +766,8 @@ export interface DB {
   userBranches: UserBranches;
   usernames: Usernames;
   users: Users;
+  vaccinePlanDoses: VaccinePlanDoses;
+  vaccinePlans: VaccinePlans;
   visitFacts: VisitFacts;
   visits: Visits;
   whitelistDrugs: WhitelistDrugs;

@@ -119,6 +119,8 @@ export const PATIENT_TABLES = {
   catalogBranchItems: false,
   catalogUpcCodes: false,
   whitelistDrugs: false,
+  vaccinePlans: false,
+  vaccinePlanDoses: false,
   prescriptionSettings: false,
   suppliers: false,
   inventoryBranchItems: false,

@@ -59,6 +59,18 @@ describe('the demo catalog', () => {
     const combo = await t.call('GET', '/api/v1/catalogs?type=Combo', caller);
     expect(combo.body.data.items[0].components).toHaveLength(4);
 
+    const plans = await t.call('GET', '/api/v1/catalogs/vaccine-plans?keyword=hepatitis', caller);
+    expect(plans.body.data.items).toEqual([
+      expect.objectContaining({
+        itemCode: 'VHEPB',
+        doses: [
+          expect.objectContaining({ doseNumber: 1, intervalValue: null, ageMonths: null }),
+          expect.objectContaining({ doseNumber: 2, intervalValue: 1, intervalUnit: 'month' }),
+          expect.objectContaining({ doseNumber: 3, intervalValue: 5, intervalUnit: 'month' }),
+        ],
+      }),
+    ]);
+
     // The second branch charges its own consultation price.
     const consult = (branchId: string) =>
       t.call('GET', '/api/v1/catalogs/options?keyword=CONSULT&typeEnum=Service', {

@@ -1,6 +1,16 @@
-import { PROCUREMENTS, type CatalogItemCreateBody, type Procurement } from '@clinic/domain';
+import {
+  PROCUREMENTS,
+  type CatalogItemCreateBody,
+  type Procurement,
+  type VaccineDoseInput,
+} from '@clinic/domain';
 import { withTenant } from '../db/tenant-db.ts';
-import { createItem, setBranchTerms } from '../features/catalogs/catalogs.service.ts';
+import {
+  createItem,
+  setBranchTerms,
+  type CatalogScope,
+} from '../features/catalogs/catalogs.service.ts';
+import { createPlan } from '../features/catalogs/vaccine-plans.service.ts';
 import type { TenantRunner } from '../platform/access.ts';
 import type { AppContext } from '../platform/app-context.ts';
 
@@ -223,6 +233,65 @@ function priced(
 }
 
 /** Every item of the starter catalog but the combo, in the order they are created. */
+const first = (name: string): VaccineDoseInput => ({
+  name,
+  intervalValue: null,
+  intervalUnit: null,
+  ageMonths: null,
+});
+const after = (name: string, months: number): VaccineDoseInput => ({
+  ...first(name),
+  intervalValue: months,
+  intervalUnit: 'month',
+});
+const atAge = (name: string, ageMonths: number): VaccineDoseInput => ({
+  ...first(name),
+  ageMonths,
+});
+
+/** The demo's vaccine plans, by the code of their vaccine (usual Singapore schedules). */
+const VACCINE_PLANS: ReadonlyArray<{ code: string; name: string; doses: VaccineDoseInput[] }> = [
+  {
+    code: 'VHEPB',
+    name: 'Hepatitis B (adult), 3 doses at 0, 1 and 6 months',
+    doses: [first('Dose 1'), after('Dose 2', 1), after('Dose 3', 5)],
+  },
+  {
+    code: 'VHPV',
+    name: 'HPV 9-valent (from age 15), 3 doses at 0, 2 and 6 months',
+    doses: [first('Dose 1'), after('Dose 2', 2), after('Dose 3', 4)],
+  },
+  {
+    code: 'VPCV',
+    name: 'Pneumococcal conjugate (childhood), 2 + 1 doses',
+    doses: [atAge('Dose 1', 2), atAge('Dose 2', 4), atAge('Booster', 12)],
+  },
+];
+
+/** The demo's vaccine plans, once (also in a demo clinic whose catalog predates them). */
+async function seedDemoVaccinePlans(scope: CatalogScope): Promise<void> {
+  const vaccines = await scope.run(async (tx) => ({
+    anyPlan: await tx.db.selectFrom('vaccinePlans').select('id').limit(1).executeTakeFirst(),
+    items: await tx.db
+      .selectFrom('catalogItems')
+      .select(['id', 'code'])
+      .where('type', '=', 'Vaccine')
+      .where('deletedAt', 'is', null)
+      .execute(),
+  }));
+  if (vaccines.anyPlan) return;
+  for (const plan of VACCINE_PLANS) {
+    const item = vaccines.items.find((vaccine) => vaccine.code === plan.code);
+    if (!item) continue;
+    await createPlan(scope, {
+      name: plan.name,
+      itemId: item.id,
+      isActive: true,
+      doses: plan.doses,
+    });
+  }
+}
+
 export function demoCatalogItems(): CatalogItemCreateBody[] {
   return [
     ...MEDICINES.map(medicine),
@@ -234,8 +303,9 @@ export function demoCatalogItems(): CatalogItemCreateBody[] {
 
 /**
  * Creates the starter catalog once (when the demo clinic has none), as the demo
- * administrator: medicines, services, vaccines, investigations, a cold-and-flu combo, and
- * the second branch's own consultation price.
+ * administrator: medicines, services, vaccines, investigations, a cold-and-flu combo, the
+ * second branch's own consultation price and three vaccine plans (those also later, in a
+ * demo clinic whose catalog came before plans).
  */
 export async function seedDemoCatalog(
   ctx: Pick<AppContext, 'db'>,
@@ -256,8 +326,9 @@ export async function seedDemoCatalog(
       .where('code', 'in', [...branchCodes])
       .execute(),
   }));
-  if (found.any || !found.admin) return;
+  if (!found.admin) return;
   const scope = { userId: found.admin.id, branchId: null, run };
+  if (found.any) return seedDemoVaccinePlans(scope);
   const ids = new Map<string, string>();
   for (const body of demoCatalogItems()) {
     ids.set(body.code, (await createItem(scope, body)).id);
@@ -289,4 +360,5 @@ export async function seedDemoCatalog(
       version: 0,
     });
   }
+  await seedDemoVaccinePlans(scope);
 }

@@ -40,6 +40,8 @@ export const CATALOG_PAGE_SIZE_MAX = 200;
 export const CATALOG_OPTIONS_LIMIT = 50;
 export const COMBO_COMPONENTS_MAX = 50;
 export const UPC_CODES_MAX = 10;
+/** A combo's item appears once, 1 to 1000 of it. */
+export const COMBO_QUANTITY_MAX = 1000;
 
 export const CATALOG_MESSAGES = {
   notFound: 'This catalog item does not exist.',
@@ -70,4 +72,85 @@ export const CATALOG_MESSAGES = {
   whitelistNotFound: 'This whitelist drug does not exist.',
   whitelistCodeTaken: 'Another whitelist drug already has this code.',
   whitelistInUse: 'A catalog item is mapped to this whitelist drug; change its mapping first.',
+  inVaccinePlan: 'This vaccine is used by a vaccine plan; delete or change the plan first.',
+  planNotFound: 'This vaccine plan does not exist.',
+  planNameTaken: 'Another vaccine plan already has this name.',
+  planItemUnknown: 'The vaccine of this plan is not in the catalog.',
+  planItemNotVaccine: 'A vaccine plan is for a vaccine item of the catalog.',
+  planFirstDoseInterval:
+    'The first dose starts the plan: it has no interval after a previous dose.',
+  planDoseTimingRequired: 'Give each later dose an interval after the previous dose or an age.',
+  planDoseTimingTwice: 'Give a dose an interval or an age, not both.',
+  planIntervalIncomplete: 'An interval and its unit go together: give both or neither.',
+  planAgesOutOfOrder: 'A dose given by age must come at a later age than the doses before it.',
 } as const;
+
+/** A combo's items as the form holds them: the quantity, and each item's price. */
+export interface ComboLine {
+  quantity: number;
+  sellingPriceCents: number;
+}
+
+/** What a combo's items cost one by one (for reference beside the combo's own price). */
+export function comboItemsTotalCents(lines: readonly ComboLine[]): number {
+  return lines.reduce((total, line) => total + line.quantity * line.sellingPriceCents, 0);
+}
+
+// --- Vaccine plans ------------------------------------------------------------------
+
+export const VACCINE_PLAN_DOSES_MAX = 20;
+export const VACCINE_PLAN_INTERVAL_MAX = 1000;
+/** Ages are up to 100 years, in months. */
+export const VACCINE_PLAN_AGE_MONTHS_MAX = 1200;
+
+/** When a dose of a plan is due: after the previous dose, or at an age (none: the start). */
+export interface VaccineDoseTiming {
+  intervalValue: number | null;
+  /** A cycle unit of the prescriptions (`CYCLE_UNITS`): day, week, month, year. */
+  intervalUnit: string | null;
+  ageMonths: number | null;
+}
+
+export type VaccinePlanMessage =
+  | 'planFirstDoseInterval'
+  | 'planDoseTimingRequired'
+  | 'planDoseTimingTwice'
+  | 'planIntervalIncomplete'
+  | 'planAgesOutOfOrder';
+
+/** A broken rule of a plan's doses: which dose (from 0), which field, which message. */
+export interface VaccineDoseProblem {
+  index: number;
+  field: keyof VaccineDoseTiming;
+  message: VaccinePlanMessage;
+}
+
+/**
+ * The rules between a plan's dose fields, in order (server and form word them alike):
+ * an interval comes with its unit; the first dose starts the plan (no interval; an age
+ * allowed); each later dose has an interval or an age, not both; ages only go up.
+ */
+export function vaccineDoseProblems(doses: readonly VaccineDoseTiming[]): VaccineDoseProblem[] {
+  const problems: VaccineDoseProblem[] = [];
+  let lastAge = -1;
+  doses.forEach((dose, index) => {
+    const hasInterval = dose.intervalValue !== null || dose.intervalUnit !== null;
+    if (hasInterval && (dose.intervalValue === null || dose.intervalUnit === null)) {
+      const field = dose.intervalValue === null ? 'intervalValue' : 'intervalUnit';
+      problems.push({ index, field, message: 'planIntervalIncomplete' });
+    } else if (index === 0 && hasInterval) {
+      problems.push({ index, field: 'intervalValue', message: 'planFirstDoseInterval' });
+    } else if (index > 0 && hasInterval && dose.ageMonths !== null) {
+      problems.push({ index, field: 'ageMonths', message: 'planDoseTimingTwice' });
+    } else if (index > 0 && !hasInterval && dose.ageMonths === null) {
+      problems.push({ index, field: 'intervalValue', message: 'planDoseTimingRequired' });
+    }
+    if (dose.ageMonths !== null) {
+      if (dose.ageMonths <= lastAge) {
+        problems.push({ index, field: 'ageMonths', message: 'planAgesOutOfOrder' });
+      }
+      lastAge = Math.max(lastAge, dose.ageMonths);
+    }
+  });
+  return problems;
+}

@@ -28,6 +28,13 @@ import {
   WhitelistQuery,
   WhitelistUpdateBody,
 } from './catalogs.ts';
+import {
+  VaccinePlan,
+  VaccinePlanCreateBody,
+  VaccinePlanIdParams,
+  VaccinePlanListQuery,
+  VaccinePlanUpdateBody,
+} from './vaccine-plans.ts';
 
 /** The catalog (tenant items, branch terms), the prescription settings lists, whitelist and barcodes. */
 export const catalogsSchemas = {
@@ -78,6 +85,24 @@ export const catalogsSchemas = {
   },
   mappedDrugs: { query: KeywordOnlyQuery, answer: listOf(MappedDrug) },
   upcCodes: { query: KeywordOnlyQuery, answer: listOf(UpcOption) },
+  comboItems: { query: NoCatalogQuery, answer: listOf(CatalogItemRecord) },
+  vaccinePlans: { query: VaccinePlanListQuery, answer: listOf(VaccinePlan) },
+  vaccinePlan: {
+    params: VaccinePlanIdParams,
+    query: NoCatalogQuery,
+    answer: dataOf(VaccinePlan),
+  },
+  vaccinePlanCreate: { body: VaccinePlanCreateBody, answer: dataOf(VaccinePlan), status: 201 },
+  vaccinePlanUpdate: {
+    params: VaccinePlanIdParams,
+    body: VaccinePlanUpdateBody,
+    answer: dataOf(VaccinePlan),
+  },
+  vaccinePlanDelete: {
+    params: VaccinePlanIdParams,
+    body: CatalogDeleteBody,
+    answer: dataOf(z.boolean()),
+  },
 } as const satisfies Record<string, RouteSchemas>;
 
 export const catalogsContract = joinContract(catalogsApi, catalogsSchemas);

@@ -21,4 +21,10 @@ export const catalogsApi = endpoints<typeof catalogsSchemas>()({
   whitelistDelete: ['DELETE', '/settings/whitelist-drug/:id'],
   mappedDrugs: ['GET', '/settings/mapped-drug'],
   upcCodes: ['GET', '/inventory/upc-codes/options'],
+  comboItems: ['GET', '/medication/comboItems'],
+  vaccinePlans: ['GET', '/catalogs/vaccine-plans'],
+  vaccinePlan: ['GET', '/catalogs/vaccine-plans/:id'],
+  vaccinePlanCreate: ['POST', '/catalogs/vaccine-plans'],
+  vaccinePlanUpdate: ['PUT', '/catalogs/vaccine-plans/:id'],
+  vaccinePlanDelete: ['DELETE', '/catalogs/vaccine-plans/:id'],
 });

@@ -17,6 +17,7 @@ import {
   CATALOG_TAX_MAX_BASIS_POINTS,
   CATALOG_TYPES,
   COMBO_COMPONENTS_MAX,
+  COMBO_QUANTITY_MAX,
   PRESCRIPTION_SETTING_LISTS,
   PRESCRIPTION_SETTING_LIST_NAMES,
   PROCUREMENTS,
@@ -45,7 +46,7 @@ const cents = (field: string) => wholeNumber(field, 0, CATALOG_PRICE_MAX_CENTS);
 
 export const ComboComponentInput = z.strictObject({
   itemId: requiredId('itemId is required', 'itemId must be a catalog item id'),
-  quantity: wholeNumber('quantity', 1, 1000),
+  quantity: wholeNumber('quantity', 1, COMBO_QUANTITY_MAX),
 });
 
 const UPC_TEXT = 'A barcode (UPC/EAN) has 8 to 14 digits';
@@ -123,6 +124,8 @@ export const ComboComponent = z.object({
   code: z.string(),
   name: z.string(),
   quantity: z.int(),
+  /** The item's own price in the clinic (the combo is charged its own price). */
+  sellingPriceCents: z.int(),
 });
 
 export const CatalogItemRecord = z.object({

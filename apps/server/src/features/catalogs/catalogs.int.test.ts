@@ -414,8 +414,15 @@ describe('catalog items', () => {
         code: paracetamolItem.code,
         name: paracetamolItem.name,
         quantity: 20,
+        sellingPriceCents: 10,
       },
-      { itemId: dressing.id, code: dressing.code, name: dressing.name, quantity: 1 },
+      {
+        itemId: dressing.id,
+        code: dressing.code,
+        name: dressing.name,
+        quantity: 1,
+        sellingPriceCents: 3500,
+      },
     ]);
 
     const comboBody = (components: unknown) => ({

@@ -131,7 +131,7 @@ async function withDetails(tx: TenantTx, rows: ItemRow[]): Promise<CatalogItemRe
       .innerJoin('catalogItems as i', (join) =>
         join.onRef('i.tenantId', '=', 'c.tenantId').onRef('i.id', '=', 'c.itemId'),
       )
-      .select(['c.comboId', 'c.itemId', 'c.quantity', 'i.code', 'i.name'])
+      .select(['c.comboId', 'c.itemId', 'c.quantity', 'i.code', 'i.name', 'i.sellingPriceCents'])
       .where('c.comboId', 'in', ids)
       .orderBy('c.comboId')
       .orderBy('c.sortOrder')
@@ -148,7 +148,13 @@ async function withDetails(tx: TenantTx, rows: ItemRow[]): Promise<CatalogItemRe
       row,
       components
         .filter((component) => component.comboId === row.id)
-        .map(({ itemId, code, name, quantity }) => ({ itemId, code, name, quantity })),
+        .map(({ itemId, code, name, quantity, sellingPriceCents }) => ({
+          itemId,
+          code,
+          name,
+          quantity,
+          sellingPriceCents,
+        })),
       upcs.filter((upc) => upc.itemId === row.id).map((upc) => upc.code),
     ),
   );
@@ -191,6 +197,20 @@ export async function listItems(
       .executeTakeFirstOrThrow(),
   ]);
   return { items: await withDetails(tx, rows), total: Number(count.total) };
+}
+
+/** The clinic's active combos with their items (`GET /medication/comboItems`), by name. */
+export async function activeCombos(
+  tx: TenantTx,
+  branchId: string | null,
+): Promise<CatalogItemRecord[]> {
+  const rows = await selectItems(tx, branchId)
+    .where('i.type', '=', 'Combo')
+    .where('i.isActive', '=', true)
+    .orderBy(sql`lower(i.name)`)
+    .orderBy('i.code')
+    .execute();
+  return withDetails(tx, rows);
 }
 
 export async function findItem(

@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { branchOf, principalOf, tenantRunner } from '../../platform/access.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
 import * as catalogs from './catalogs.service.ts';
+import * as plans from './vaccine-plans.service.ts';
 
 /**
  * The catalog is the clinic's settings area (module clinic.setting). Reads are open to
@@ -195,6 +196,54 @@ export function catalogsRoutes(ctx: AppContext) {
       config: { access: read },
       handler: async (request) =>
         items(await catalogs.upcCodes(scope(request), request.query.keyword)),
+    });
+
+    app.route({
+      ...routeOf(catalogsContract.comboItems, 'catalogs'),
+      config: { access: read },
+      handler: async (request) => items(await catalogs.comboItems(scope(request))),
+    });
+
+    app.route({
+      ...routeOf(catalogsContract.vaccinePlans, 'catalogs'),
+      config: { access: read },
+      handler: async (request) => ({
+        data: await plans.listPlans(scope(request), request.query),
+      }),
+    });
+
+    app.route({
+      ...routeOf(catalogsContract.vaccinePlan, 'catalogs'),
+      config: { access: read },
+      handler: async (request) => ({
+        data: await plans.getPlan(scope(request), request.params.id),
+      }),
+    });
+
+    app.route({
+      ...routeOf(catalogsContract.vaccinePlanCreate, 'catalogs'),
+      config: { access: { ...consoleWrite, permission: 'catalogs:create' } },
+      handler: async (request, reply) => {
+        const data = await plans.createPlan(scope(request), request.body);
+        return reply.code(201).send({ data });
+      },
+    });
+
+    app.route({
+      ...routeOf(catalogsContract.vaccinePlanUpdate, 'catalogs'),
+      config: { access: { ...consoleWrite, permission: 'catalogs:update' } },
+      handler: async (request) => ({
+        data: await plans.updatePlan(scope(request), request.params.id, request.body),
+      }),
+    });
+
+    app.route({
+      ...routeOf(catalogsContract.vaccinePlanDelete, 'catalogs'),
+      config: { access: { ...consoleWrite, permission: 'catalogs:delete' } },
+      handler: async (request) => {
+        await plans.deletePlan(scope(request), request.params.id, request.body.version);
+        return { data: true };
+      },
     });
   };
 }

@@ -31,6 +31,7 @@ import {
   notFound,
 } from '../../platform/errors.ts';
 import * as repo from './catalogs.repo.ts';
+import { plansOfItem } from './vaccine-plans.repo.ts';
 
 /** A new clinic's prescription settings lists (registration calls it). */
 export { seedSettings as seedCatalogSettings } from './catalogs.repo.ts';
@@ -81,6 +82,11 @@ export function itemPicker(
       limit: CATALOG_OPTIONS_LIMIT,
     }),
   );
+}
+
+/** The clinic's active combos with their items, and the branch's terms when one is named. */
+export function comboItems(scope: CatalogScope): Promise<CatalogItemRecord[]> {
+  return scope.run((tx) => repo.activeCombos(tx, scope.branchId));
 }
 
 export function getItem(scope: CatalogScope, id: string): Promise<CatalogItemRecord> {
@@ -271,6 +277,7 @@ export function deleteItem(scope: CatalogScope, id: string, version: number): Pr
   return scope.run(async (tx) => {
     if (!(await repo.itemExists(tx, id))) throw notFound('catalog.notFound');
     if ((await repo.combosHolding(tx, id)) > 0) throw badRequest('catalog.inCombo');
+    if ((await plansOfItem(tx, id)) > 0) throw badRequest('catalog.inVaccinePlan');
     if (!(await repo.deleteItem(tx, id, version, scope.userId))) throw conflict();
   });
 }
