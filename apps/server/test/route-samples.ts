@@ -104,6 +104,8 @@ const NAMED_VALUES: Record<string, unknown> = {
   upcCodes: [],
   dosesPerCycle: null,
   cycleDays: null,
+  // Vaccine plans: one dose, given the day the plan starts.
+  doses: [{ name: 'Dose 1', intervalValue: null, intervalUnit: null, ageMonths: null }],
   // Prescription lines: customise mode, 1 tablet three times a day for 5 days; a reason,
   // so a line the sweeps add twice (a duplicate) is still taken.
   startDate: '2026-11-25',

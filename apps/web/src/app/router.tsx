@@ -38,6 +38,23 @@ function catalogPage(route: ScreenRoute, render: (pages: CatalogPages) => ReactN
   };
 }
 
+/** A branch's catalog page in its settings (doc 1 section 2.5), in the catalog pages' chunk. */
+function branchCatalogPage(
+  route: ScreenRoute,
+  render: (pages: CatalogPages) => ReactNode,
+): RouteObject {
+  return {
+    path: childPath(ROUTES.branchHome, route),
+    lazy: async () => {
+      const [{ SectionGate }, pages] = await Promise.all([
+        import('../features/shell/SectionPage.tsx'),
+        import('../features/catalogs/pages.ts'),
+      ]);
+      return { element: <SectionGate module="setting">{render(pages)}</SectionGate> };
+    },
+  };
+}
+
 type PatientPages = typeof PatientPagesModule;
 
 /** A page of the patient record (doc 2 section 2.1); all of them come in one chunk. */
@@ -144,6 +161,7 @@ export const appRoutes: RouteObject[] = [
       catalogPage(ROUTES.consoleMedications, (p) => <p.CatalogPage name="medications" />),
       catalogPage(ROUTES.consoleServiceItems, (p) => <p.CatalogPage name="serviceItem" />),
       catalogPage(ROUTES.consoleVaccinations, (p) => <p.CatalogPage name="vaccinations" />),
+      catalogPage(ROUTES.consoleVaccinePlans, (p) => <p.VaccinePlanPage where="console" />),
       catalogPage(ROUTES.consoleWhitelistDrugs, (p) => <p.WhitelistPage />),
       catalogPage(ROUTES.consoleUnitMeasurement, (p) => (
         <p.SettingListPage name="unitMeasurement" />
@@ -218,6 +236,17 @@ export const appRoutes: RouteObject[] = [
           Component: (await import('../features/accounts/ProfilePage.tsx')).ProfilePage,
         }),
       },
+      branchCatalogPage(ROUTES.branchCatalogMedications, (p) => (
+        <p.BranchCatalogPage name="medications" />
+      )),
+      branchCatalogPage(ROUTES.branchCatalogServices, (p) => (
+        <p.BranchCatalogPage name="services" />
+      )),
+      branchCatalogPage(ROUTES.branchCatalogVaccinations, (p) => (
+        <p.BranchCatalogPage name="vaccinations" />
+      )),
+      branchCatalogPage(ROUTES.branchVaccinePlans, (p) => <p.VaccinePlanPage where="branch" />),
+      branchCatalogPage(ROUTES.branchComboItems, (p) => <p.BranchCatalogPage name="comboItems" />),
       {
         path: childPath(ROUTES.branchHome, ROUTES.patientEmpty),
         lazy: async () => {

@@ -67,6 +67,9 @@ const CONSOLE_SECTION_PAGES: readonly ServedPage[] = CONSOLE_PAGES.filter(
 /** The console's catalog and prescription settings pages (doc 3 section 2.2). */
 const CATALOG_PAGE = { audience: 'console', permission: 'catalogs:read' } as const;
 
+/** A branch's catalog in its settings (doc 1 section 2.5): the clinic's items, the branch's terms. */
+const BRANCH_CATALOG_PAGE = { audience: 'staff', permission: 'catalogs:read' } as const;
+
 /** The patient shell's address; its pages are under it. */
 const PATIENT = '/:branchCode/patients/:patientId';
 const PATIENT_PAGE = { audience: 'staff', permission: 'patients:read' } as const;
@@ -96,6 +99,12 @@ export const ROUTES = {
     path: '/console/catalogs/vaccinations',
     ...CATALOG_PAGE,
     dialogs: ['catalog.add'],
+    primaryActions: true,
+  },
+  consoleVaccinePlans: {
+    path: '/console/catalogs/vaccinePlans',
+    ...CATALOG_PAGE,
+    dialogs: ['catalog.plans.add'],
     primaryActions: true,
   },
   consoleWhitelistDrugs: {
@@ -150,6 +159,31 @@ export const ROUTES = {
   },
   queueUnknown: { path: '/:branchCode/queue/*', audience: 'staff' },
   profile: { path: '/:branchCode/user/profile', audience: 'staff' },
+  branchCatalogMedications: {
+    path: '/:branchCode/setting/catalogs/medications',
+    ...BRANCH_CATALOG_PAGE,
+    sweptAs: 'branchCatalogServices',
+  },
+  branchCatalogServices: {
+    path: '/:branchCode/setting/catalogs/services',
+    ...BRANCH_CATALOG_PAGE,
+    dialogs: ['catalog.branch.editOne'],
+    primaryActions: true,
+  },
+  branchCatalogVaccinations: {
+    path: '/:branchCode/setting/catalogs/vaccinations',
+    ...BRANCH_CATALOG_PAGE,
+    sweptAs: 'branchCatalogServices',
+  },
+  branchVaccinePlans: {
+    path: '/:branchCode/setting/catalogs/vaccine-plans',
+    ...BRANCH_CATALOG_PAGE,
+  },
+  branchComboItems: {
+    path: '/:branchCode/setting/medication/combo-item',
+    ...BRANCH_CATALOG_PAGE,
+    sweptAs: 'branchCatalogServices',
+  },
   // The patient record (doc 2 section 2.1): the empty-patient page, the patient shell
   // (its empty child goes to the medical records) and each of its children.
   patientEmpty: { path: '/:branchCode/patients', audience: 'staff', permission: 'patients:read' },

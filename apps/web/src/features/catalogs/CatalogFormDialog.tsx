@@ -5,27 +5,21 @@ import {
   type PrescriptionSetting,
   type PrescriptionSettingList,
 } from '@clinic/domain';
-import {
-  Checkbox,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { saveCatalogItem, useSettingList, useWhitelistPage } from './catalog-api.ts';
+import { ComboItemsEditor } from './ComboItemsEditor.tsx';
 import {
   catalogFormOf,
   checkCatalogItem,
+  comboRowsTotalCents,
   emptyCatalogForm,
   formFieldOf,
   isDispensed,
   type CatalogForm,
 } from './catalog-form.ts';
+import { centsToDollars } from './money.ts';
 import { FormDialogFooter, useCatalogForm } from './FormDialogParts.tsx';
 import '../../i18n/catalogs/index.ts';
 
@@ -165,6 +159,13 @@ export function CatalogFormDialog({ item, type, onClose }: CatalogFormDialogProp
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={t('catalog.form.sellingPrice')}
+            description={
+              values.type === 'Combo'
+                ? t('catalog.combo.itemsTotal', {
+                    amount: centsToDollars(comboRowsTotalCents(values.components)),
+                  })
+                : undefined
+            }
             withAsterisk
             inputMode="decimal"
             {...text('sellingPrice')}
@@ -199,21 +200,12 @@ export function CatalogFormDialog({ item, type, onClose }: CatalogFormDialogProp
           />
         )}
         {values.type === 'Combo' && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t('catalog.form.components')}
-            </Text>
-            {item?.components.map((component) => (
-              <Text key={component.itemId} size="sm">
-                {component.quantity} × {component.code} {component.name}
-              </Text>
-            ))}
-            {errors.components && (
-              <Text size="sm" c="red.8">
-                {errors.components}
-              </Text>
-            )}
-          </Stack>
+          <ComboItemsEditor
+            rows={values.components}
+            onChange={(rows) => change('components', rows)}
+            comboId={item?.id ?? null}
+            errors={errors}
+          />
         )}
         <Textarea
           label={t('catalog.form.upcCodes')}

@@ -9,6 +9,7 @@ export const CATALOG_LINKS = [
   { path: '/console/catalogs/medications', title: 'catalog.pages.medications' },
   { path: '/console/catalogs/serviceItem', title: 'catalog.pages.serviceItem' },
   { path: '/console/catalogs/vaccinations', title: 'catalog.pages.vaccinations' },
+  { path: '/console/catalogs/vaccinePlans', title: 'catalog.pages.vaccinePlans' },
   { path: '/console/catalogs/whitelistDrug', title: 'catalog.pages.whitelistDrug' },
   { path: '/console/settings/unit-measurement', title: 'catalog.pages.unitMeasurement' },
   { path: '/console/settings/inventory/consume-method', title: 'catalog.pages.consumeMethod' },

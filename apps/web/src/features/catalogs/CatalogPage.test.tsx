@@ -244,10 +244,9 @@ describe('console: services and investigations', () => {
         .map((th) => th.textContent),
     ).toEqual(['Code', 'Name', 'Category', 'Price ($)', 'Active', 'Actions']);
     expect(screen.getByRole('radio', { name: 'Service' })).toBeChecked();
-    // A combo's items are not edited here: new services and investigations only.
     expect(screen.getByRole('button', { name: 'New Service' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Investigation' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'New Combo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Combo' })).toBeInTheDocument();
   });
 });
 

@@ -55,11 +55,6 @@ export const CATALOG_PAGES = {
 
 export type CatalogPageName = keyof typeof CATALOG_PAGES;
 
-/** The types a new item may have here: a combo's items are not edited in this form. */
-function creatable(types: readonly CatalogType[]): CatalogType[] {
-  return types.filter((type) => type !== 'Combo');
-}
-
 /** An item's strength as written on its box: '500 mg'. */
 export function strengthText(item: CatalogItemRecord): string {
   return item.strength === null ? '' : `${item.strength} ${item.strengthUnit ?? ''}`.trim();
@@ -101,7 +96,7 @@ export function CatalogPage({ name }: { name: CatalogPageName }) {
   const showType = types.length > 1;
   // Strength and dispensing unit are a medication's or a vaccine's only.
   const dispensed = types.some((option) => DISPENSED_TYPES.includes(option));
-  const newTypes = creatable(types);
+  const newTypes = types;
 
   const remove = (item: CatalogItemRecord) =>
     removeAfterConfirm({

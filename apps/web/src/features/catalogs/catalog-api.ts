@@ -1,11 +1,15 @@
 import {
   catalogsApi,
   type CatalogItemCreateBody,
+  type BranchItemBody,
   type CatalogItemRecord,
+  type CatalogOption,
   type CatalogType,
   type PrescriptionSetting,
   type PrescriptionSettingList,
   type SettingCreateBody,
+  type VaccinePlan,
+  type VaccinePlanCreateBody,
   type WhitelistCreateBody,
   type WhitelistDrug,
 } from '@clinic/domain';
@@ -32,6 +36,13 @@ export const catalogKeys = {
   whitelist: (keyword: string, pageIndex: number, pageSize: number) =>
     ['catalogs', 'whitelist', keyword, pageIndex, pageSize] as const,
   whitelistAll: ['catalogs', 'whitelist'] as const,
+  options: (keyword: string) => ['catalogs', 'options', keyword] as const,
+  plans: (filter: PlanFilter, pageIndex: number, pageSize: number) =>
+    ['catalogs', 'vaccine-plans', filter, pageIndex, pageSize] as const,
+  vaccines: ['catalogs', 'vaccines'] as const,
+  /** The branch settings' pages: the same list, with that branch's terms. */
+  branchPage: (branchCode: string, filter: CatalogFilter, pageIndex: number, pageSize: number) =>
+    ['catalogs', 'branch', branchCode, filter, pageIndex, pageSize] as const,
 };
 
 /** One page of the clinic's catalog (`GET /catalogs`), with the filter's values. */
@@ -62,6 +73,51 @@ export function useCatalogPage(
     queryKey: catalogKeys.page(filter, pageIndex, pageSize),
     queryFn: () => readCatalogPage(filter, pageIndex, pageSize),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * A branch settings page: the catalog as the address's branch sees it (the client sends
+ * that branch as BranchId), with its own price and switch-off.
+ */
+export function useBranchCatalogPage(
+  branchCode: string,
+  filter: CatalogFilter,
+  pageIndex: number,
+  pageSize: number,
+  enabled = true,
+) {
+  return useQuery({
+    enabled,
+    queryKey: catalogKeys.branchPage(branchCode, filter, pageIndex, pageSize),
+    queryFn: () => readCatalogPage(filter, pageIndex, pageSize),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The branch's own price (null: the clinic's) and availability of an item. */
+export function saveBranchTerms(
+  item: CatalogItemRecord,
+  body: Omit<BranchItemBody, 'version'>,
+): Promise<CatalogItemRecord> {
+  return api().call(catalogsApi.branchTerms, {
+    params: { id: item.id },
+    body: { ...body, version: item.branch?.version ?? 0 },
+  });
+}
+
+/** The picker of available items (`GET /catalogs/options`), by code or name. */
+export function useCatalogOptions(keyword: string) {
+  return useQuery({
+    queryKey: catalogKeys.options(keyword),
+    queryFn: async (): Promise<CatalogOption[]> =>
+      (
+        await api().call(catalogsApi.options, {
+          query: keyword.trim() ? { keyword: keyword.trim() } : {},
+        })
+      ).items,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
   });
 }
 
@@ -159,6 +215,70 @@ export function removeWhitelistDrug(drug: WhitelistDrug): Promise<boolean> {
   return api().call(catalogsApi.whitelistDelete, {
     params: { id: drug.id },
     body: { version: drug.version },
+  });
+}
+
+export interface PlanFilter {
+  keyword: string;
+  isActive: boolean | null;
+}
+
+/** One page of the clinic's vaccine plans (`GET /catalogs/vaccine-plans`). */
+export function readPlanPage(
+  filter: PlanFilter,
+  pageIndex: number,
+  pageSize: number,
+): Promise<Page<VaccinePlan>> {
+  return api().call(catalogsApi.vaccinePlans, {
+    query: {
+      ...(filter.keyword.trim() ? { keyword: filter.keyword.trim() } : {}),
+      ...(filter.isActive === null ? {} : { isActive: String(filter.isActive) }),
+      pageIndex,
+      pageSize,
+    },
+  });
+}
+
+export function usePlanPage(
+  filter: PlanFilter,
+  pageIndex: number,
+  pageSize: number,
+  enabled = true,
+) {
+  return useQuery({
+    enabled,
+    queryKey: catalogKeys.plans(filter, pageIndex, pageSize),
+    queryFn: () => readPlanPage(filter, pageIndex, pageSize),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The clinic's vaccines, for a plan's vaccine picker (a clinic has a few dozen at most). */
+export function useVaccineItems() {
+  return useQuery({
+    queryKey: catalogKeys.vaccines,
+    queryFn: async () =>
+      (await readCatalogPage({ type: 'Vaccine', keyword: '', isActive: null }, 1, 200)).items,
+    staleTime: 60_000,
+  });
+}
+
+export function saveVaccinePlan(
+  body: VaccinePlanCreateBody,
+  existing: VaccinePlan | null,
+): Promise<VaccinePlan> {
+  return existing
+    ? api().call(catalogsApi.vaccinePlanUpdate, {
+        params: { id: existing.id },
+        body: { ...body, version: existing.version },
+      })
+    : api().call(catalogsApi.vaccinePlanCreate, { body });
+}
+
+export function removeVaccinePlan(plan: VaccinePlan): Promise<boolean> {
+  return api().call(catalogsApi.vaccinePlanDelete, {
+    params: { id: plan.id },
+    body: { version: plan.version },
   });
 }
 

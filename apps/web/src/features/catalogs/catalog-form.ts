@@ -2,6 +2,7 @@ import {
   CATALOG_MESSAGES,
   CATALOG_PRICE_MAX_CENTS,
   CatalogItemCreateBody,
+  comboItemsTotalCents,
   DISPENSED_TYPES,
   type CatalogItemRecord,
   type CatalogType,
@@ -13,6 +14,15 @@ import '../../i18n/catalogs/index.ts';
 import { centsToDollars } from './money.ts';
 
 export { centsToDollars };
+
+/** A combo's item as the form holds it: who it is, its price, and the quantity as typed. */
+export interface ComboRow {
+  itemId: string;
+  code: string;
+  name: string;
+  sellingPriceCents: number;
+  quantity: string;
+}
 
 /** The catalog item form's values: what its inputs hold ('' for empty text, null for no choice). */
 export type CatalogForm = {
@@ -39,8 +49,8 @@ export type CatalogForm = {
   isActive: boolean;
   /** One barcode a line. */
   upcCodes: string;
-  /** A combo's items, kept as read (the form does not edit them). */
-  components: CatalogItemCreateBody['components'];
+  /** A combo's items, in order. */
+  components: ComboRow[];
 };
 
 export function emptyCatalogForm(type: CatalogType): CatalogForm {
@@ -94,7 +104,13 @@ export function catalogFormOf(item: CatalogItemRecord): CatalogForm {
     whitelistDrugId: item.whitelistDrugId,
     isActive: item.isActive,
     upcCodes: item.upcCodes.join('\n'),
-    components: item.components.map(({ itemId, quantity }) => ({ itemId, quantity })),
+    components: item.components.map((component) => ({
+      itemId: component.itemId,
+      code: component.code,
+      name: component.name,
+      sellingPriceCents: component.sellingPriceCents,
+      quantity: String(component.quantity),
+    })),
   };
 }
 
@@ -142,10 +158,24 @@ export const CATALOG_SERVER_FIELDS: Record<string, keyof CatalogForm> = {
   taxBasisPoints: 'taxPercent',
 };
 
-/** The form's field of a server (or schema) field path: 'upcCodes.1' is 'upcCodes'. */
+/**
+ * The form's field of a server (or schema) field path: 'upcCodes.1' is 'upcCodes'; a
+ * combo item's quantity keeps its row ('components.1.quantity').
+ */
 export function formFieldOf(path: string): string {
+  if (/^components\.\d+\.quantity$/.test(path)) return path;
   const head = path.split('.')[0] ?? path;
   return CATALOG_SERVER_FIELDS[head] ?? head;
+}
+
+/** What the combo's items cost one by one, for reference beside the combo's own price. */
+export function comboRowsTotalCents(rows: readonly ComboRow[]): number {
+  return comboItemsTotalCents(
+    rows.map((row) => ({
+      sellingPriceCents: row.sellingPriceCents,
+      quantity: /^\d+$/.test(row.quantity.trim()) ? Number(row.quantity) : 0,
+    })),
+  );
 }
 
 /**
@@ -188,7 +218,13 @@ export function checkCatalogItem(
     taxBasisPoints: 'value' in tax ? (tax.value ?? 0) : 0,
     whitelistDrugId: values.type === 'Med' ? values.whitelistDrugId : null,
     isActive: values.isActive,
-    components: values.type === 'Combo' ? values.components : [],
+    components:
+      values.type === 'Combo'
+        ? values.components.map((row) => ({
+            itemId: row.itemId,
+            quantity: typedNumber(row.quantity),
+          }))
+        : [],
     upcCodes: values.upcCodes
       .split(/\s+/)
       .map((code) => code.trim())
@@ -213,6 +249,9 @@ export function checkCatalogItem(
     errors.upcCodes ??= CATALOG_MESSAGES.upcTwice;
   if (values.type === 'Combo' && values.components.length === 0)
     errors.components = CATALOG_MESSAGES.componentsRequired;
+  const itemIds = values.components.map((row) => row.itemId);
+  if (new Set(itemIds).size !== itemIds.length)
+    errors.components ??= CATALOG_MESSAGES.componentTwice;
   if (Object.keys(errors).length > 0 || !checked.ok) return { ok: false, errors };
   return { ok: true, body: checked.body };
 }

@@ -2,3 +2,5 @@
 export { CatalogPage } from './CatalogPage.tsx';
 export { SettingListPage } from './SettingListPage.tsx';
 export { WhitelistPage } from './WhitelistPage.tsx';
+export { VaccinePlanPage } from './VaccinePlanPage.tsx';
+export { BranchCatalogPage } from './BranchCatalogPage.tsx';

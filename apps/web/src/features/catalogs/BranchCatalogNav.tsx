@@ -1,0 +1,42 @@
+import { Button, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import type { TextKey } from '../../i18n/index.ts';
+import '../../i18n/catalogs/index.ts';
+
+/** The branch settings' catalog pages (doc 1 section 2.5), under /{branchCode}/setting. */
+export const BRANCH_CATALOG_LINKS = [
+  { path: 'setting/catalogs/medications', title: 'catalog.branch.pages.medications' },
+  { path: 'setting/catalogs/services', title: 'catalog.branch.pages.services' },
+  { path: 'setting/catalogs/vaccinations', title: 'catalog.branch.pages.vaccinations' },
+  { path: 'setting/catalogs/vaccine-plans', title: 'catalog.branch.pages.vaccinePlans' },
+  { path: 'setting/medication/combo-item', title: 'catalog.branch.pages.comboItems' },
+] as const satisfies ReadonlyArray<{ path: string; title: TextKey }>;
+
+export function BranchCatalogNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { branchCode = '' } = useParams();
+  return (
+    <nav aria-label={t('catalog.branch.navLabel')}>
+      <Group gap={6}>
+        {BRANCH_CATALOG_LINKS.map((link) => {
+          const to = `/${encodeURIComponent(branchCode)}/${link.path}`;
+          const current = pathname === to;
+          return (
+            <Button
+              key={link.path}
+              component={Link}
+              to={to}
+              size="compact-sm"
+              variant={current ? 'filled' : 'default'}
+              aria-current={current ? 'page' : undefined}
+            >
+              {t(link.title)}
+            </Button>
+          );
+        })}
+      </Group>
+    </nav>
+  );
+}
