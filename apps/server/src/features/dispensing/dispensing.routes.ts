@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { principalOf } from '../../platform/access.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { fromAnswer, fromParams, fromQuery, onVisit } from '../../platform/record-routes.ts';
+import { fromAnswer, fromParams, onVisit } from '../../platform/record-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as dispensing from './dispensing.service.ts';
 
@@ -60,7 +60,6 @@ export function dispensingRoutes(ctx: AppContext) {
         access: access('dispensing:read'),
         audit: onVisit('read', fromAnswer('visitId'), {
           record: 'medicationLabels',
-          ids: fromQuery('ids'),
           purpose: 'print',
         }),
       },
