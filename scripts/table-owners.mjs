@@ -56,6 +56,8 @@ export const TABLE_OWNERS = {
   stockBatches: 'features/inventory',
   stockMovements: 'features/inventory',
   dispenseRecords: 'features/inventory',
+  dispensedPrescriptions: 'features/dispensing',
+  dispensedPrescriptionBatches: 'features/dispensing',
   auditEvents: 'platform/audit.ts',
   mailOutbox: 'platform/mail.ts',
   throttleEvents: 'platform/throttle.ts',

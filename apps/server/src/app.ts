@@ -33,6 +33,7 @@ import { medicalCertificatesRoutes } from './features/medical-certificates/mc.ro
 import { catalogsRoutes } from './features/catalogs/catalogs.routes.ts';
 import { inventoryRoutes } from './features/inventory/inventory.routes.ts';
 import { prescriptionsRoutes } from './features/prescriptions/prescriptions.routes.ts';
+import { dispensingRoutes } from './features/dispensing/dispensing.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
@@ -289,6 +290,7 @@ export async function buildApp(
       await api.register(catalogsRoutes(ctx));
       await api.register(inventoryRoutes(ctx));
       await api.register(prescriptionsRoutes(ctx));
+      await api.register(dispensingRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(auditTrailRoutes(ctx));
     },

@@ -107,6 +107,8 @@ let taken: Record<string, unknown>;
 let mcId: string;
 /** A third patient's visit for the diagnosis and allergy routes (a diagnosis keeps a visit). */
 let clinicalIds: IdBook;
+/** A line of a stocked medicine on the clinical visit, for the dispensing and label routes. */
+let dispenseLineId: string;
 
 async function enqueue(patient: string): Promise<string> {
   const entry = await t.call('POST', '/api/v1/queue', {
@@ -268,6 +270,12 @@ beforeAll(async () => {
     },
   });
   expectStatus(receipt, 201);
+  const stocked = await t.call('POST', `/api/v1/visits/${clinicalIds.visitId}/prescriptions`, {
+    ...admin,
+    body: { ...line, catalogItemId: ids.itemId },
+  });
+  expectStatus(stocked, 201);
+  dispenseLineId = stocked.body.data.items.at(-1).id;
 });
 
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;
@@ -284,6 +292,10 @@ function idsFor(route: ApiRoute): IdBook {
     return { ...ids, ...clinicalIds, id: clinicalIds.prescriptionId };
   if (/^\/api\/v1\/visits\/:id\/prescriptions\b/.test(route.url))
     return { ...ids, ...clinicalIds, id: clinicalIds.visitId };
+  if (/^\/api\/v1\/visits\/:id\/dispens/.test(route.url))
+    return { ...ids, ...clinicalIds, id: clinicalIds.visitId, prescriptionIds: dispenseLineId };
+  if (route.url.startsWith('/api/v1/reports/labels/medication'))
+    return { ...ids, ...clinicalIds, ids: dispenseLineId };
   if (route.url.startsWith('/api/v1/patients/')) return { ...ids, id: patientId };
   if (route.url.startsWith('/api/v1/visits/')) return { ...ids, id: ids.visitId };
   if (route.url.startsWith('/api/v1/medical-certificates/') || route.url === '/api/v1/reports/mc') {

@@ -125,7 +125,8 @@ const NAMED_VALUES: Record<string, unknown> = {
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */
 function fitted(value: unknown, schema: JsonSchema): unknown {
-  const types = [schema.type ?? []].flat();
+  const shape = schema.anyOf || schema.oneOf ? pickAlternative(schema) : schema;
+  const types = [shape.type ?? []].flat();
   if (types.includes('array') && !Array.isArray(value)) return [value];
   return value;
 }
@@ -137,7 +138,7 @@ function pickAlternative(schema: JsonSchema): JsonSchema {
 
 /** A value for a schema: by field name first, then by the schema's own shape. */
 export function sampleValue(schema: JsonSchema, field: string, ids: IdBook, now: number): unknown {
-  if (ids[field] !== undefined) return ids[field];
+  if (ids[field] !== undefined) return fitted(ids[field], schema);
   if (field in NAMED_VALUES) return fitted(NAMED_VALUES[field], schema);
   if (field === 'visitDate' || field === 'visitTime') return now;
   if (schema.const !== undefined) return schema.const;

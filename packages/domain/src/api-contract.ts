@@ -15,6 +15,7 @@ import { vitalsContract } from './vitals/vitals.contract.ts';
 import { catalogsContract } from './catalogs/catalogs.contract.ts';
 import { inventoryContract } from './inventory/inventory.contract.ts';
 import { prescriptionsContract } from './prescriptions/prescriptions.contract.ts';
+import { dispensingContract } from './dispensing/dispensing.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -37,4 +38,5 @@ export const apiContract = {
   catalogs: catalogsContract,
   inventory: inventoryContract,
   prescriptions: prescriptionsContract,
+  dispensing: dispensingContract,
 };

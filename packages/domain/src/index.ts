@@ -96,3 +96,7 @@ export * from './prescriptions/prescribing.ts';
 export * from './prescriptions/prescriptions.endpoints.ts';
 export * from './prescriptions/prescriptions.contract.ts';
 export * from './inventory/fefo.ts';
+export * from './dispensing/dispensing-rules.ts';
+export * from './dispensing/dispensing.ts';
+export * from './dispensing/dispensing.endpoints.ts';
+export * from './dispensing/dispensing.contract.ts';

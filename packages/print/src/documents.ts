@@ -10,6 +10,10 @@ import {
   type PatientLabelProps,
   type QueueLabelProps,
 } from './documents/labels.ts';
+import {
+  MedicationLabelDocument,
+  type MedicationLabelProps,
+} from './documents/medication-label.ts';
 
 /**
  * Every printable document, as data: what the web's print preview and the server's
@@ -20,7 +24,8 @@ import {
 export type PrintDocument =
   | ({ kind: 'medicalCertificate' } & MedicalCertificateProps)
   | ({ kind: 'patientLabel' } & PatientLabelProps)
-  | ({ kind: 'queueLabel' } & QueueLabelProps);
+  | ({ kind: 'queueLabel' } & QueueLabelProps)
+  | ({ kind: 'medicationLabel' } & MedicationLabelProps);
 
 /** The react-pdf `<Document>` of a document. */
 export function documentElement(document: PrintDocument): ReactElement {
@@ -31,5 +36,7 @@ export function documentElement(document: PrintDocument): ReactElement {
       return h(PatientLabelDocument, document);
     case 'queueLabel':
       return h(QueueLabelDocument, document);
+    case 'medicationLabel':
+      return h(MedicationLabelDocument, document);
   }
 }

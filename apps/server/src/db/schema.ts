@@ -199,6 +199,24 @@ export interface Diagnoses {
   voidedBy: string | null;
 }
 
+export interface DispensedPrescriptionBatches {
+  batchId: string;
+  prescriptionId: string;
+  quantity: number;
+  tenantId: string;
+}
+
+export interface DispensedPrescriptions {
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  dispenseRecordId: string;
+  itemId: string;
+  prescriptionId: string;
+  quantity: number;
+  tenantId: string;
+  visitId: string;
+}
+
 export interface DispenseRecords {
   branchId: string;
   createdAt: Generated<Timestamp>;
@@ -735,6 +753,8 @@ export interface DB {
   consultNotes: ConsultNotes;
   deviceAuthorizations: DeviceAuthorizations;
   diagnoses: Diagnoses;
+  dispensedPrescriptionBatches: DispensedPrescriptionBatches;
+  dispensedPrescriptions: DispensedPrescriptions;
   dispenseRecords: DispenseRecords;
   displayLinks: DisplayLinks;
   doctorRooms: DoctorRooms;

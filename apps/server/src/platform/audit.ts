@@ -127,6 +127,8 @@ export const PATIENT_TABLES = {
   stockBatches: false,
   stockMovements: false,
   dispenseRecords: true,
+  dispensedPrescriptions: true,
+  dispensedPrescriptionBatches: true,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */

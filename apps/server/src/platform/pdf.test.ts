@@ -1,5 +1,5 @@
 import type { ReportHeader } from '@clinic/domain';
-import { mm, type PrintDocument } from '@clinic/print';
+import { formatBatches, mm, type PrintDocument } from '@clinic/print';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { imageDataUri, renderPdf } from './pdf.ts';
@@ -158,5 +158,64 @@ describe('printable documents rendered to PDF (renderPdf)', () => {
     expect(text).toContain('A007');
     expect(text).toContain('PLEASE BE SEATED. YOU WILL BE SERVED SHORTLY.');
     expect(text).toContain('05/Jan/2026 09:07:05');
+  });
+  it('prints medication labels at 76 x 35 mm, each line repeated by its count', async () => {
+    const label = {
+      clinicName: 'Sunrise Clinic',
+      clinicPhone: '+65 6123 4567',
+      patientName: 'Tan Ah Kow',
+      patientAge: '46Y 10M',
+      batchLabel: 'Batch',
+      dateLabel: 'Date',
+      date: '27/11/2026',
+    };
+    const { pages, sizes, text } = await read(
+      await renderPdf({
+        kind: 'medicationLabel',
+        labels: [
+          {
+            ...label,
+            itemName: 'Paracetamol 500 mg tablet',
+            instructions:
+              'Take 1 tablet by mouth three times a day for 5 days. For pain. Take after food.',
+            quantity: '15 tab',
+            batches: formatBatches([
+              { batchNumber: 'PCM-24A', expiryDate: '2030-06-30' },
+              { batchNumber: 'PCM-25B', expiryDate: '2031-12-31' },
+            ]),
+            copies: 2,
+          },
+          {
+            ...label,
+            itemName: 'Hydrocortisone 1% cream',
+            instructions: 'Apply 1 application on the skin twice a day for 5 days.',
+            quantity: '1 tube',
+            batches: formatBatches([{ batchNumber: 'HC-1', expiryDate: null }]),
+          },
+        ],
+      }),
+    );
+    expect(pages).toBe(3);
+    expect(sizes).toEqual([
+      [215.43, 99.21],
+      [215.43, 99.21],
+      [215.43, 99.21],
+    ]);
+    expect(text.match(/Paracetamol 500 mg tablet/g)).toHaveLength(2);
+    expect(text.match(/Hydrocortisone 1% cream/g)).toHaveLength(1);
+    for (const expected of [
+      'Sunrise Clinic',
+      '+65 6123 4567',
+      'Tan Ah Kow',
+      '46Y 10M',
+      '15 tab',
+      'Take 1 tablet by mouth three times a day for 5 days. For pain. Take after food.',
+      'Batch: PCM-24A 2030-06-30, PCM-25B 2031-12-31',
+      'Batch: HC-1 --',
+      'Date: 27/11/2026',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(formatBatches([])).toBe('--');
   });
 });

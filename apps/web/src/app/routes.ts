@@ -198,6 +198,7 @@ export const ROUTES = {
     path: `${PATIENT}/medical-records/:visitId`,
     audience: 'staff',
     permission: 'visits:read',
+    dialogs: ['dispensing.dispense'],
   },
   patientHealthPlan: { path: `${PATIENT}/health-plan`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
   patientHealthPlanDetail: {

@@ -26,6 +26,7 @@ import * as prescriptionLines from './2026-11-25T1720_prescription_lines.ts';
 import * as mcDictionariesExistingClinics from './2026-11-25T1800_mc_dictionaries_existing_clinics.ts';
 import * as vaccinePlans from './2026-11-27T1400_vaccine_plans.ts';
 import * as patientAlertMessage from './2026-11-25T1400_patient_alert_message.ts';
+import * as dispensedPrescriptions from './2026-11-27T1310_dispensed_prescriptions.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
 export const migrations: Record<string, Migration> = {
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1700_inventory': inventory,
   '2026-11-25T1720_prescription_lines': prescriptionLines,
   '2026-11-25T1800_mc_dictionaries_existing_clinics': mcDictionariesExistingClinics,
+  '2026-11-27T1310_dispensed_prescriptions': dispensedPrescriptions,
   '2026-11-27T1400_vaccine_plans': vaccinePlans,
 };

@@ -82,6 +82,16 @@ export async function findLine(
   return row && toRecord(row);
 }
 
+/** Whether the line has been dispensed (the dispensing feature's record; read here). */
+export async function isDispensed(tx: TenantTx, id: string): Promise<boolean> {
+  const row = await tx.db
+    .selectFrom('dispensedPrescriptions')
+    .select('prescriptionId')
+    .where('prescriptionId', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertLine(tx: TenantTx, values: LineValues): Promise<string> {
   const { id } = await tx.db
     .insertInto('prescriptions')

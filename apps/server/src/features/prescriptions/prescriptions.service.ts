@@ -24,7 +24,14 @@ import {
   type VisitPrescription,
 } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
-import { badRequest, conflict, fieldError, fieldErrors, notFound } from '../../platform/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  fieldError,
+  fieldErrors,
+  notFound,
+} from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import { findItem, listSettings } from '../catalogs/catalogs.service.ts';
@@ -349,6 +356,16 @@ export function addPrescription(
   });
 }
 
+/**
+ * A dispensed line is what the patient took home: it is neither changed nor removed (409).
+ * Called with the line locked, as dispensing locks it, so the two take turns.
+ */
+async function refuseDispensed(tx: TenantTx, id: string): Promise<void> {
+  if (await repo.isDispensed(tx, id)) {
+    throw new AppError(409, 'dispensing.lineLocked', refusalMessage('dispensing.lineLocked'));
+  }
+}
+
 /** Changes a line's dosing (its item stays), with the version read. */
 export function updatePrescription(
   scope: BranchScope,
@@ -361,6 +378,7 @@ export function updatePrescription(
     const visit = await writableVisit(tx, scope, line.visitId);
     await repo.lockVisitLines(tx, visit.id);
     if (!(await repo.findLine(tx, id, 'update'))) throw notFound('prescription.notFound');
+    await refuseDispensed(tx, id);
     const item = await prescribableItem(tx, scope, line.catalogItemId);
     const lists = await listsFor(tx, scope, visit.patientId);
     const others = await repo.visitLines(tx, visit.id);
@@ -391,6 +409,8 @@ export function removePrescription(
     const line = await repo.findLine(tx, id);
     if (!line) throw notFound('prescription.notFound');
     await writableVisit(tx, scope, line.visitId);
+    if (!(await repo.findLine(tx, id, 'update'))) throw notFound('prescription.notFound');
+    await refuseDispensed(tx, id);
     if (!(await repo.deleteLine(tx, id, version))) throw conflict();
     return line;
   });

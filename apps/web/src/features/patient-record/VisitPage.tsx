@@ -45,6 +45,9 @@ const VisitDiagnoses = lazy(async () => ({
 const VisitCertificates = lazy(async () => ({
   default: (await import('../medical-certificates/VisitCertificates.tsx')).VisitCertificates,
 }));
+const VisitDispensing = lazy(async () => ({
+  default: (await import('../dispensing/VisitDispensing.tsx')).VisitDispensing,
+}));
 
 /** One section of the visit, shown only to a role that may read what it shows. */
 function Section({ permission, children }: { permission: Permission; children: ReactNode }) {
@@ -196,6 +199,9 @@ export function VisitPage() {
             </Section>
             <Section permission="medicalCertificates:read">
               <VisitCertificates patientId={patientId} visitId={visitId} readOnly={readOnly} />
+            </Section>
+            <Section permission="dispensing:read">
+              <VisitDispensing visitId={visitId} readOnly={readOnly} />
             </Section>
           </Stack>
         </Grid.Col>

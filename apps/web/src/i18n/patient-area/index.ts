@@ -1,5 +1,6 @@
 import { i18n } from '../index.ts';
 import { clinicalCodeTexts } from '../clinical-codes.ts';
+import { dispensingTexts } from '../dispensing.ts';
 import { documentTexts } from '../documents.ts';
 import { mcTexts } from '../medical-certificates.ts';
 import { patientRecordTexts } from '../patient-record.ts';
@@ -18,6 +19,7 @@ export const patientAreaTexts = {
   ...clinicalCodeTexts,
   ...mcTexts,
   ...documentTexts,
+  ...dispensingTexts,
 };
 
 export type PatientAreaTexts = typeof patientAreaTexts;

@@ -1,0 +1,37 @@
+import { DISPENSE_CONFIRM, DISPENSE_CONFIRM_YES } from '@clinic/domain';
+
+/** Dispensing a visit's prescription and its medication labels (doc 2 2.14, doc 3 2.1). */
+export const dispensingTexts = {
+  dispensing: {
+    title: 'Dispensing',
+    none: 'No prescription on this visit.',
+    loadFailed: 'The prescription could not be loaded.',
+    drug: 'Drug',
+    quantity: 'Quantity',
+    instructions: 'Instructions',
+    inStock: 'In stock',
+    state: 'Dispensed',
+    notDispensed: 'Not dispensed',
+    notStocked: 'Not kept in stock',
+    dispensedOn: '{{date}} by {{name}}',
+    dispensedOnOnly: '{{date}}',
+    batch: '{{batchNo}} (exp. {{expiry}}) × {{quantity}}',
+    noExpiry: '--',
+    dispense: 'Dispense',
+    dispenseTitle: 'Dispense',
+    confirm: DISPENSE_CONFIRM,
+    yes: DISPENSE_CONFIRM_YES,
+    cancel: 'Cancel',
+    chooseLine: 'Dispense {{name}}',
+    shortWarning: 'Only {{count}} in stock',
+    chooseOne: 'Please choose at least one line to dispense.',
+    dispensed: 'Dispensed',
+    printLabels: 'Print labels',
+    labelsTitle: 'Medication labels',
+    labelCount: 'Labels of {{name}}',
+    labelBatch: 'Batch',
+    labelDate: 'Date',
+    labelCountRange: 'Please enter 0 to {{max}} labels.',
+    noLabels: 'Please print at least one label.',
+  },
+};
