@@ -159,21 +159,20 @@ export const ROUTES = {
   },
   queueUnknown: { path: '/:branchCode/queue/*', audience: 'staff' },
   profile: { path: '/:branchCode/user/profile', audience: 'staff' },
+  // Swept as a role that edits the branch's terms (the rows' primary action, the dialog);
+  // the services page as the front desk, who reads them only.
   branchCatalogMedications: {
     path: '/:branchCode/setting/catalogs/medications',
     ...BRANCH_CATALOG_PAGE,
-    sweptAs: 'branchCatalogServices',
-  },
-  branchCatalogServices: {
-    path: '/:branchCode/setting/catalogs/services',
-    ...BRANCH_CATALOG_PAGE,
+    permission: 'catalogs:update',
     dialogs: ['catalog.branch.editOne'],
     primaryActions: true,
   },
+  branchCatalogServices: { path: '/:branchCode/setting/catalogs/services', ...BRANCH_CATALOG_PAGE },
   branchCatalogVaccinations: {
     path: '/:branchCode/setting/catalogs/vaccinations',
     ...BRANCH_CATALOG_PAGE,
-    sweptAs: 'branchCatalogServices',
+    sweptAs: 'branchCatalogMedications',
   },
   branchVaccinePlans: {
     path: '/:branchCode/setting/catalogs/vaccine-plans',
