@@ -13,6 +13,7 @@ import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
 import { PRESCRIBING_MESSAGES, PRESCRIBING_REFUSAL_FORMATS } from '../prescriptions/prescribing.ts';
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
 import { STOCK_MESSAGES, STOCK_REFUSAL_FORMATS } from '../inventory/inventory-rules.ts';
+import { DISPENSING_MESSAGES, DISPENSING_REFUSAL_FORMATS } from '../dispensing/dispensing-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -40,6 +41,8 @@ describe('the refusal catalogue', () => {
       INVENTORY_REFUSAL_FORMATS,
       STOCK_MESSAGES,
       STOCK_REFUSAL_FORMATS,
+      DISPENSING_MESSAGES,
+      DISPENSING_REFUSAL_FORMATS,
       CATALOG_MESSAGES,
       API_REFUSALS,
     ];

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { clinicalRecords } from '../accounts/clinical.ts';
 import { cacheBusters } from '../common/fields.ts';
+import { singleLineString } from '../common/text.ts';
 import { DISPENSE_PRESCRIPTIONS_MAX, DISPENSING_MESSAGES as M } from './dispensing-rules.ts';
 
 export const DispensingVisitParams = z.strictObject({ id: z.uuid('id must be a visit id') });
@@ -98,8 +99,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `GET /reports/labels/medication?ids=`: comma-joined prescription ids (doc 3 section 7.1). */
 export const MedicationLabelQuery = z.strictObject({
-  ids: z
-    .string({ error: M.labelIdsRequired })
+  ids: singleLineString({ error: M.labelIdsRequired })
     .transform((text) =>
       text
         .split(',')
