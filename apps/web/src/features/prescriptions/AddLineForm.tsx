@@ -22,7 +22,7 @@ import {
   type LineFormValues,
   type LineItem,
 } from './prescription-form.ts';
-import '../../i18n/patient-area/index.ts';
+import '../../i18n/prescriptions/index.ts';
 
 export interface AddLineFormProps {
   visitId: string;
@@ -58,9 +58,16 @@ export function AddLineForm({ visitId, ask, focusPicker, onAdded }: AddLineFormP
     },
   });
 
+  // After a pick the dose field renders with the item; it takes the focus once it is there.
+  const doseFocusPending = useRef(false);
   useEffect(() => {
     if (focusPicker) pickerRef.current?.focus();
   }, [focusPicker]);
+  useEffect(() => {
+    if (!doseFocusPending.current || !doseRef.current) return;
+    doseFocusPending.current = false;
+    doseRef.current.focus();
+  });
 
   const pick = (picked: LineItem | null) => {
     setItem(picked);
@@ -68,8 +75,7 @@ export function AddLineForm({ visitId, ask, focusPicker, onAdded }: AddLineFormP
     if (!picked) return;
     form.setValues(lineDefaults(picked, clinicToday(offset)));
     form.clearErrors();
-    // The fields render with the item: focus the dose once they are there.
-    if (!isCombo(picked)) setTimeout(() => doseRef.current?.focus());
+    doseFocusPending.current = !isCombo(picked);
   };
 
   const send = async (body: Parameters<typeof addLine>[1]) => {

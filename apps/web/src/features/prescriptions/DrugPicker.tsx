@@ -20,7 +20,7 @@ import {
   searchCatalog,
 } from './prescription-api.ts';
 import { isBarcode, type LineItem } from './prescription-form.ts';
-import '../../i18n/patient-area/index.ts';
+import '../../i18n/prescriptions/index.ts';
 
 /** Keywords shorter than this ask nothing (one letter matches half the catalog). */
 const MIN_KEYWORD = 2;
@@ -132,7 +132,11 @@ export function DrugPicker({ value, onChange, onSubmit, error, inputRef }: DrugP
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (value && !showList) onSubmit();
-      else void pickOnEnter().catch((failure: unknown) => setProblem(String(failure)));
+      else {
+        void pickOnEnter().catch((failure: unknown) =>
+          setProblem(failure instanceof Error ? failure.message : String(failure)),
+        );
+      }
     } else if (event.key === 'Escape' && showList) {
       event.stopPropagation();
       setOpened(false);

@@ -22,7 +22,7 @@ import {
   type LineFormValues,
   type LineItem,
 } from './prescription-form.ts';
-import '../../i18n/patient-area/index.ts';
+import '../../i18n/prescriptions/index.ts';
 
 export interface EditLineDialogProps {
   line: PrescriptionLineRecord;

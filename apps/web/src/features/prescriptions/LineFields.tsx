@@ -35,7 +35,7 @@ import {
   type LineFormValues,
   type LineItem,
 } from './prescription-form.ts';
-import '../../i18n/patient-area/index.ts';
+import '../../i18n/prescriptions/index.ts';
 
 export type LineForm = UseFormReturnType<
   LineFormValues,
@@ -87,7 +87,7 @@ export function LineFields({ form, item, frequencies, rules, doseRef, onSubmit }
 
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs" verticalSpacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs" verticalSpacing="xs">
         <TextInput
           ref={doseRef}
           label={

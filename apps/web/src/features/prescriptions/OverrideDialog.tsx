@@ -3,7 +3,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { reasonProblem, type AskReason } from './override.ts';
-import '../../i18n/patient-area/index.ts';
+import '../../i18n/prescriptions/index.ts';
 
 interface Pending {
   warnings: string;

@@ -216,7 +216,8 @@ describe('the prescription section', () => {
     expect(within(row).getByTestId('rx-quantity')).toHaveTextContent('15 cap');
     expect(within(row).getByTestId('rx-total')).toHaveTextContent('S$ 3.75');
     expect(within(row).getByText('5 days')).toBeVisible();
-    expect(within(row).getByTestId('rx-override')).toHaveTextContent('Tolerated before');
+    expect(within(row).getByText('Overridden')).toBeVisible();
+    expect(within(row).getByTestId('rx-override')).toHaveTextContent('Reason: Tolerated before');
     expect(screen.getByTestId('rx-visit-subtotal')).toHaveTextContent('S$ 3.75');
     expect(screen.getByTestId('rx-visit-tax')).toHaveTextContent('S$ 0.34');
     expect(screen.getByTestId('rx-visit-total')).toHaveTextContent('S$ 4.09');
@@ -260,6 +261,29 @@ describe('adding a line from the keyboard', () => {
     await userEvent.clear(screen.getByRole('textbox', { name: 'Each time (cap)' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Each time (cap)' }), '2');
     expect(screen.getByTestId('rx-preview')).toHaveTextContent(/^Dispense 30 cap .* S\$ 7\.50/);
+  });
+
+  it('picks the item of a scanned barcode (8 to 14 digits, then Enter)', async () => {
+    const calls = server((call) => {
+      if (call.path === '/inventory/upc-codes/options') {
+        const found = { id: AMOXICILLIN.id, code: '9556001234567', itemName: AMOXICILLIN.name };
+        return { status: 200, body: { data: { items: [found], total: 1 } } };
+      }
+      if (call.path === `/catalogs/${AMOXICILLIN.id}`) {
+        return { status: 200, body: { data: { ...AMOXICILLIN, taxBasisPoints: 900 } } };
+      }
+      return { status: 500, body: {} };
+    });
+    renderSection(seeded());
+    await userEvent.click(picker());
+    await userEvent.keyboard('9556001234567{Enter}');
+    const dose = await screen.findByRole('textbox', { name: 'Each time (cap)' });
+    await waitFor(() => expect(dose).toHaveFocus());
+    expect(picker()).toHaveValue(AMOXICILLIN.name);
+    const asked = calls.map((call) => `${call.path}${call.search}`);
+    expect(asked).toContain('/inventory/upc-codes/options?keyword=9556001234567');
+    expect(asked).toContain(`/catalogs/${AMOXICILLIN.id}`);
+    expect(asked.filter((path) => path.startsWith('/catalogs/options'))).toEqual([]);
   });
 
   it('Tab goes from the dose to frequency, duration, cycle, quantity and instructions', async () => {

@@ -5,6 +5,9 @@ import {
   type VisitPrescription,
 } from '@clinic/domain';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+
+/** Sums of money stay on one line. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 import { IconRepeat } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -29,7 +32,7 @@ import {
   useVisitPrescription,
 } from './prescription-api.ts';
 import type { LineItem } from './prescription-form.ts';
-import '../../i18n/patient-area/index.ts';
+import '../../i18n/prescriptions/index.ts';
 
 export interface VisitPrescriptionsProps {
   visitId: string;
@@ -175,7 +178,7 @@ function LinesTable({
   const { t } = useTranslation();
   const actions = Boolean(onEdit ?? onRemove);
   return (
-    <DataTable aria-label={t('rx.table')} minWidth={760} data-testid="rx-lines">
+    <DataTable aria-label={t('rx.table')} minWidth={680} data-testid="rx-lines">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('rx.column.drug')}</Table.Th>
@@ -229,26 +232,26 @@ function LineRow({
           )}
         </Group>
         {line.overrideReason && (
-          <Badge
-            color="red"
-            size="sm"
-            maw={260}
-            title={t('rx.overriddenLabel', { reason: line.overrideReason })}
-            aria-label={t('rx.overriddenLabel', { reason: line.overrideReason })}
-            data-testid="rx-override"
-          >
-            {t('rx.overridden', { reason: line.overrideReason })}
-          </Badge>
+          <Stack gap={2} mt={4} maw={280}>
+            <Badge color="red" size="sm" w="fit-content">
+              {t('rx.overridden')}
+            </Badge>
+            <Text size="xs" data-testid="rx-override">
+              {t('rx.overrideReason', { reason: line.overrideReason })}
+            </Text>
+          </Stack>
         )}
       </Table.Td>
       <Table.Td>{doseText(t, line)}</Table.Td>
       <Table.Td>{line.frequency}</Table.Td>
       <Table.Td>{durationText(t, line)}</Table.Td>
-      <Table.Td ta="right" data-testid="rx-quantity">
+      <Table.Td ta="right" style={NOWRAP} data-testid="rx-quantity">
         {line.dispenseQuantity} {line.dispenseUm}
       </Table.Td>
-      <Table.Td ta="right">{money(t, line.unitPrice)}</Table.Td>
-      <Table.Td ta="right" data-testid="rx-total">
+      <Table.Td ta="right" style={NOWRAP}>
+        {money(t, line.unitPrice)}
+      </Table.Td>
+      <Table.Td ta="right" style={NOWRAP} data-testid="rx-total">
         {money(t, line.totalPrice)}
       </Table.Td>
       {(onEdit ?? onRemove) && (
@@ -294,7 +297,12 @@ function TotalRow({
       <Table.Th colSpan={6} ta="right" scope="row">
         {t(`rx.totals.${name}`)}
       </Table.Th>
-      <Table.Td ta="right" fw={strong ? 700 : undefined} data-testid={`rx-visit-${name}`}>
+      <Table.Td
+        ta="right"
+        fw={strong ? 700 : undefined}
+        style={NOWRAP}
+        data-testid={`rx-visit-${name}`}
+      >
         {money(t, cents)}
       </Table.Td>
       {actions && <Table.Td />}

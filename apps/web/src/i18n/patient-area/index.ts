@@ -3,7 +3,6 @@ import { clinicalCodeTexts } from '../clinical-codes.ts';
 import { documentTexts } from '../documents.ts';
 import { mcTexts } from '../medical-certificates.ts';
 import { patientRecordTexts } from '../patient-record.ts';
-import { prescriptionTexts } from '../prescriptions.ts';
 import { vitalsTexts } from '../vitals.ts';
 
 /**
@@ -19,7 +18,6 @@ export const patientAreaTexts = {
   ...clinicalCodeTexts,
   ...mcTexts,
   ...documentTexts,
-  ...prescriptionTexts,
 };
 
 export type PatientAreaTexts = typeof patientAreaTexts;

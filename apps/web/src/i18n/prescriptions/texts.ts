@@ -20,8 +20,8 @@ export const prescriptionTexts = {
       actions: 'Actions',
     },
     combo: 'Part of a combo',
-    overridden: 'Overridden: {{reason}}',
-    overriddenLabel: 'Prescribed through a warning. Reason: {{reason}}',
+    overridden: 'Overridden',
+    overrideReason: 'Reason: {{reason}}',
     totals: {
       subtotal: 'Subtotal',
       tax: 'Tax',
