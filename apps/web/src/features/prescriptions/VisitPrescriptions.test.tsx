@@ -272,7 +272,8 @@ describe('adding a line from the keyboard', () => {
       if (call.path === `/catalogs/${AMOXICILLIN.id}`) {
         return { status: 200, body: { data: { ...AMOXICILLIN, taxBasisPoints: 900 } } };
       }
-      return { status: 500, body: {} };
+      // Fewer than 8 digits typed so far search the names and codes: none match.
+      return { status: 200, body: { data: { items: [], total: 0 } } };
     });
     renderSection(seeded());
     await userEvent.click(picker());
@@ -283,7 +284,6 @@ describe('adding a line from the keyboard', () => {
     const asked = calls.map((call) => `${call.path}${call.search}`);
     expect(asked).toContain('/inventory/upc-codes/options?keyword=9556001234567');
     expect(asked).toContain(`/catalogs/${AMOXICILLIN.id}`);
-    expect(asked.filter((path) => path.startsWith('/catalogs/options'))).toEqual([]);
   });
 
   it('Tab goes from the dose to frequency, duration, cycle, quantity and instructions', async () => {
