@@ -22,7 +22,7 @@ import {
   type ComboboxParsedItem,
 } from '@mantine/core';
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
-import type { KeyboardEvent, Ref } from 'react';
+import { useId, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { LazyDateField } from '../../components/LazyDateField.tsx';
@@ -73,6 +73,7 @@ export interface LineFieldsProps {
  */
 export function LineFields({ form, item, frequencies, rules, doseRef, onSubmit }: LineFieldsProps) {
   const { t } = useTranslation();
+  const modeLabel = useId();
   const units = useRxSettings('um').data ?? [];
   const methods = useRxSettings('cm').data ?? [];
   const indications = useRxSettings('indication').data ?? [];
@@ -138,11 +139,11 @@ export function LineFields({ form, item, frequencies, rules, doseRef, onSubmit }
       </SimpleGrid>
       <Group gap="xs" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Text size="sm" fw={500} id="rx-mode-label">
+          <Text size="sm" fw={500} id={modeLabel}>
             {t('rx.field.mode')}
           </Text>
           <SegmentedControl
-            aria-labelledby="rx-mode-label"
+            aria-labelledby={modeLabel}
             value={String(values.prescriptMode)}
             onChange={(mode) => setMode(Number(mode) as PrescriptMode)}
             data={[

@@ -241,6 +241,46 @@ describe('the prescription section', () => {
   });
 });
 
+describe('editing a line', () => {
+  beforeEach(() => signInForTest(['clinic.patient'], ALL_PERMISSIONS));
+  afterEach(async () => {
+    await closeMessages();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the version read; a 409 says so and reloads the list', async () => {
+    const changed = 'Someone else changed this record. Please reload it.';
+    const calls = server((call) => {
+      if (call.path === `/catalogs/${AMOXICILLIN.id}`) {
+        return { status: 200, body: { data: { ...AMOXICILLIN, taxBasisPoints: 900 } } };
+      }
+      if (call.method === 'PUT') {
+        return {
+          status: 409,
+          body: { error: { code: 'record.changed', message: changed, errors: [] } },
+        };
+      }
+      return { status: 200, body: { data: visitLines([savedLine({ version: 2 })]) } };
+    });
+    renderSection(seeded([savedLine()]));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Amoxicillin 500 mg capsule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Amoxicillin 500 mg capsule' });
+    const duration = within(dialog).getByRole('textbox', { name: 'Duration' });
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '7');
+    expect(within(dialog).getByTestId('rx-preview')).toHaveTextContent(/^Dispense 21 cap/);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(changed)).toBeVisible();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe(`/prescriptions/${savedLine().id}`);
+    expect(put?.body).toMatchObject({ duration: 7, version: 1, dispenseQuantity: null });
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === `/visits/${VISIT}/prescriptions/lines`)).toBe(true),
+    );
+  });
+});
+
 describe('adding a line from the keyboard', () => {
   beforeEach(() => signInForTest(['clinic.patient'], ALL_PERMISSIONS));
   afterEach(async () => {
