@@ -92,6 +92,7 @@ export * from './prescriptions/dose.ts';
 export * from './prescriptions/prices.ts';
 export * from './prescriptions/safety.ts';
 export * from './prescriptions/line-rules.ts';
+export * from './prescriptions/frequency-settings.ts';
 export * from './prescriptions/prescribing.ts';
 export * from './prescriptions/prescriptions.endpoints.ts';
 export * from './prescriptions/prescriptions.contract.ts';

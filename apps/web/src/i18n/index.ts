@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import type { catalogTexts } from './catalogs/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
+import type { PrescriptionTexts } from './prescriptions/index.ts';
 
 /** The language key in local storage (doc 1 section 9); English by default and as fallback. */
 export const LANGUAGE_KEY = 'lang';
@@ -23,7 +24,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & PatientAreaTexts & typeof catalogTexts;
+      translation: typeof en & PatientAreaTexts & typeof catalogTexts & PrescriptionTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

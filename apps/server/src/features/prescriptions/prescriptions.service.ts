@@ -1,7 +1,7 @@
 import {
   CUSTOMISE_MODE,
   DISPENSED_TYPES,
-  MEDICATION_FREQUENCIES,
+  clinicFrequencyList,
   PRESCRIPTION_MESSAGES,
   STRENGTH_MODE,
   isRefusalCode,
@@ -11,7 +11,6 @@ import {
   refusalMessage,
   resolvePrescriptionLine,
   type CatalogItemRecord,
-  type FrequencyRule,
   type MedicationFrequency,
   type MedicationItem,
   type PrescriptionCreateBody,
@@ -56,22 +55,9 @@ import * as repo from './prescriptions.repo.ts';
  *   written unless every line can be).
  */
 
-/** The clinic's frequency list as dose arithmetic rules. */
+/** The clinic's frequency list as dose arithmetic rules (the editor previews with the same). */
 async function clinicFrequencies(tx: TenantTx): Promise<MedicationFrequency[]> {
-  const settings = await listSettings(tx, 'frequency', { activeOnly: true });
-  return settings.map((setting) => {
-    let rule: FrequencyRule;
-    if (setting.dosesPerCycle !== null && setting.cycleDays !== null) {
-      rule = {
-        kind: 'regular',
-        times: setting.dosesPerCycle,
-        every: setting.cycleDays,
-        unit: 'day',
-      };
-    } else if (setting.code.toUpperCase() === 'STAT') rule = { kind: 'once' };
-    else rule = { kind: 'asNeeded' };
-    return { code: setting.code, name: setting.description, rule };
-  });
+  return clinicFrequencyList(await listSettings(tx, 'frequency', { activeOnly: true }));
 }
 
 interface Lists {
@@ -91,7 +77,7 @@ async function listsFor(tx: TenantTx, scope: BranchScope, patientId: string): Pr
     repo.patientAllergies(tx, patientId),
   ]);
   return {
-    frequencies: frequencies.length > 0 ? frequencies : [...MEDICATION_FREQUENCIES],
+    frequencies,
     units: new Set(units.map((unit) => unit.code)),
     methods: new Set(methods.map((method) => method.code)),
     today: context.today,

@@ -42,6 +42,9 @@ const ConsultNote = lazy(async () => ({
 const VisitDiagnoses = lazy(async () => ({
   default: (await import('../diagnoses/VisitDiagnoses.tsx')).VisitDiagnoses,
 }));
+const VisitPrescriptions = lazy(async () => ({
+  default: (await import('../prescriptions/VisitPrescriptions.tsx')).VisitPrescriptions,
+}));
 const VisitCertificates = lazy(async () => ({
   default: (await import('../medical-certificates/VisitCertificates.tsx')).VisitCertificates,
 }));
@@ -196,6 +199,9 @@ export function VisitPage() {
             </Section>
             <Section permission="diagnoses:read">
               <VisitDiagnoses patientId={patientId} visitId={visitId} readOnly={readOnly} />
+            </Section>
+            <Section permission="prescriptions:read">
+              <VisitPrescriptions visitId={visitId} readOnly={readOnly} />
             </Section>
             <Section permission="medicalCertificates:read">
               <VisitCertificates patientId={patientId} visitId={visitId} readOnly={readOnly} />
