@@ -212,7 +212,10 @@ export interface OptionFilter {
   limit: number;
 }
 
-/** Available items (active, and not switched off in the branch) of the type and procurements. */
+/**
+ * Active items not switched off in the branch, of the type and procurements (deleted ones
+ * too: the callers choose how to leave them out).
+ */
 function pickerItems(tx: TenantTx, filter: OptionFilter) {
   let query = tx.db
     .selectFrom('catalogItems as i')
@@ -240,7 +243,6 @@ function pickerItems(tx: TenantTx, filter: OptionFilter) {
       'i.procurement',
       'b.sellingPriceCents as branchPrice',
     ])
-    .where('i.deletedAt', 'is', null)
     .where('i.isActive', '=', true)
     .where((eb) => eb.or([eb('b.isActive', 'is', null), eb('b.isActive', '=', true)]));
   if (filter.type) query = query.where('i.type', '=', filter.type);
@@ -254,6 +256,10 @@ function pickerItems(tx: TenantTx, filter: OptionFilter) {
   }
   return query;
 }
+
+/** The picker's items that are not deleted (the partial indexes' rows). */
+const liveItems = (tx: TenantTx, filter: OptionFilter) =>
+  pickerItems(tx, filter).where('i.deletedAt', 'is', null);
 
 type PickerQuery = ReturnType<typeof pickerItems>;
 type PickerRow = Awaited<ReturnType<PickerQuery['execute']>>[number];
@@ -289,6 +295,8 @@ const byName = (query: PickerQuery, limit: number) =>
 /**
  * The gram of the keyword (lower-cased, over 3 characters) with the fewest rows, each
  * counted up to 500 from the key; null when one has none (no name contains the keyword).
+ * Only the first 8 grams are counted (a pasted long name would otherwise count dozens):
+ * any of them finds every match, the name itself being checked.
  */
 async function rarestGram(tx: TenantTx, keyword: string): Promise<string | null> {
   const { rows } = await sql<{ gram: string; found: string }>`
@@ -296,7 +304,7 @@ async function rarestGram(tx: TenantTx, keyword: string): Promise<string | null>
            (SELECT count(*) FROM (SELECT 1 FROM catalog_name_grams g
                                    WHERE g.gram = k.gram LIMIT 500) AS counted) AS found
       FROM (SELECT DISTINCT substr(${keyword}::text, at, 3) AS gram
-              FROM generate_series(1, char_length(${keyword}::text) - 2) AS at) AS k
+              FROM generate_series(1, least(char_length(${keyword}::text) - 2, 8)) AS at) AS k
      ORDER BY found, k.gram
      LIMIT 1`.execute(tx.db);
   const rarest = rows[0];
@@ -306,8 +314,9 @@ async function rarestGram(tx: TenantTx, keyword: string): Promise<string | null>
 /**
  * Items whose name contains the keyword and whose code does not start with it: the gram's
  * rows in name order, each item looked up by key and kept when available, until `limit`.
- * (The lateral lookup fixes that order of work: without statistics the planner would
- * otherwise probe the gram's rows once for every item of the clinic.)
+ * The lateral lookup (LIMIT 1, deletion checked outside it, so only the primary key fits)
+ * fixes that order of work: without statistics the planner would otherwise probe the
+ * gram's rows for every item of the clinic, or an item by another index and a filter.
  */
 async function nameMatches(
   tx: TenantTx,
@@ -326,12 +335,14 @@ async function nameMatches(
     .orderBy('g.nameKey')
     .orderBy('g.code');
   const available = pickerItems(tx, filter)
+    .select('i.deletedAt')
     .where('i.id', '=', sql<string>`g.item_id`)
     .limit(1);
   return tx.db
     .selectFrom(named.as('g'))
     .innerJoinLateral(available.as('item'), (join) => join.onTrue())
     .selectAll('item')
+    .where('item.deletedAt', 'is', null)
     .orderBy('g.nameKey')
     .orderBy('g.code')
     .limit(limit)
@@ -345,12 +356,12 @@ async function nameMatches(
  * sorts the catalog (migration `2026-11-27T1350_catalog_picker_index`).
  */
 export async function itemOptions(tx: TenantTx, filter: OptionFilter): Promise<CatalogOption[]> {
-  if (!filter.keyword) return (await byName(pickerItems(tx, filter), filter.limit)).map(toOption);
+  if (!filter.keyword) return (await byName(liveItems(tx, filter), filter.limit)).map(toOption);
   const keyword = filter.keyword.toLowerCase();
   // One live item at most: code_key is unique among them.
-  const found = await pickerItems(tx, filter).where('i.codeKey', '=', keyword).execute();
+  const found = await liveItems(tx, filter).where('i.codeKey', '=', keyword).execute();
   if (found.length < filter.limit) {
-    const prefixed = pickerItems(tx, filter)
+    const prefixed = liveItems(tx, filter)
       .where(sql<boolean>`starts_with(i.code_key, ${keyword})`)
       .where('i.codeKey', '<>', keyword);
     found.push(...(await byName(prefixed, filter.limit - found.length)));
