@@ -46,6 +46,7 @@ export const TABLE_OWNERS = {
   catalogItems: 'features/catalogs',
   catalogComboComponents: 'features/catalogs',
   catalogBranchItems: 'features/catalogs',
+  catalogNameGrams: 'features/catalogs', // kept by a trigger on catalog_items
   catalogUpcCodes: 'features/catalogs',
   whitelistDrugs: 'features/catalogs',
   vaccinePlans: 'features/catalogs',

@@ -115,6 +115,7 @@ export interface CatalogComboComponents {
 export interface CatalogItems {
   category: string | null;
   code: string;
+  codeKey: Generated<string | null>;
   costCents: number | null;
   createdAt: Generated<Timestamp>;
   createdBy: string | null;
@@ -141,6 +142,14 @@ export interface CatalogItems {
   updatedBy: string | null;
   version: Generated<number>;
   whitelistDrugId: string | null;
+}
+
+export interface CatalogNameGrams {
+  code: string;
+  gram: string;
+  itemId: string;
+  nameKey: string;
+  tenantId: string;
 }
 
 export interface CatalogUpcCodes {
@@ -748,6 +757,7 @@ export interface DB {
   catalogBranchItems: CatalogBranchItems;
   catalogComboComponents: CatalogComboComponents;
   catalogItems: CatalogItems;
+  catalogNameGrams: CatalogNameGrams;
   catalogUpcCodes: CatalogUpcCodes;
   companies: Companies;
   consultNotes: ConsultNotes;

@@ -117,6 +117,7 @@ export const PATIENT_TABLES = {
   catalogItems: false,
   catalogComboComponents: false,
   catalogBranchItems: false,
+  catalogNameGrams: false,
   catalogUpcCodes: false,
   whitelistDrugs: false,
   vaccinePlans: false,

@@ -232,9 +232,37 @@ export interface OptionFilter {
   limit: number;
 }
 
-/** The picker: available items; the code typed first, then codes starting with it, then by name. */
-export async function itemOptions(tx: TenantTx, filter: OptionFilter): Promise<CatalogOption[]> {
-  let query = selectItems(tx, filter.branchId)
+/**
+ * Active items not switched off in the branch, of the type and procurements (deleted ones
+ * too: the callers choose how to leave them out).
+ */
+function pickerItems(tx: TenantTx, filter: OptionFilter) {
+  let query = tx.db
+    .selectFrom('catalogItems as i')
+    .leftJoin('catalogBranchItems as b', (join) =>
+      join
+        .onRef('b.tenantId', '=', 'i.tenantId')
+        .onRef('b.itemId', '=', 'i.id')
+        .on('b.branchId', '=', filter.branchId ?? '00000000-0000-0000-0000-000000000000'),
+    )
+    .select([
+      'i.id',
+      'i.type',
+      'i.code',
+      'i.name',
+      'i.sellingPriceCents',
+      'i.strength',
+      'i.strengthUnit',
+      'i.dispensingUnit',
+      'i.defaultDose',
+      'i.defaultDoseUnit',
+      'i.defaultConsumeMethod',
+      'i.defaultFrequency',
+      'i.defaultDurationDays',
+      'i.defaultInstructions',
+      'i.procurement',
+      'b.sellingPriceCents as branchPrice',
+    ])
     .where('i.isActive', '=', true)
     .where((eb) => eb.or([eb('b.isActive', 'is', null), eb('b.isActive', '=', true)]));
   if (filter.type) query = query.where('i.type', '=', filter.type);
@@ -246,39 +274,121 @@ export async function itemOptions(tx: TenantTx, filter: OptionFilter): Promise<C
         : eb.or([eb('i.procurement', 'is', null), eb('i.procurement', 'in', wanted)]),
     );
   }
-  let ordered = query;
-  if (filter.keyword) {
-    const text = escapeLike(filter.keyword.toLowerCase());
-    ordered = query
-      .where(keywordMatch(filter.keyword))
-      .orderBy(sql`(lower(i.code) = ${filter.keyword.toLowerCase()})`, 'desc')
-      .orderBy(sql`(lower(i.code) LIKE ${`${text}%`})`, 'desc');
-  }
-  const rows = await ordered
+  return query;
+}
+
+/** The picker's items that are not deleted (the partial indexes' rows). */
+const liveItems = (tx: TenantTx, filter: OptionFilter) =>
+  pickerItems(tx, filter).where('i.deletedAt', 'is', null);
+
+type PickerQuery = ReturnType<typeof pickerItems>;
+type PickerRow = Awaited<ReturnType<PickerQuery['execute']>>[number];
+
+function toOption(row: PickerRow): CatalogOption {
+  return {
+    id: row.id,
+    type: row.type as CatalogType,
+    code: row.code,
+    name: row.name,
+    priceCents: row.branchPrice ?? row.sellingPriceCents,
+    strength: numberOrNull(row.strength),
+    strengthUnit: row.strengthUnit,
+    dispensingUnit: row.dispensingUnit,
+    defaultDose: numberOrNull(row.defaultDose),
+    defaultDoseUnit: row.defaultDoseUnit,
+    defaultConsumeMethod: row.defaultConsumeMethod,
+    defaultFrequency: row.defaultFrequency,
+    defaultDurationDays: row.defaultDurationDays,
+    defaultInstructions: row.defaultInstructions,
+    procurement: row.procurement as Procurement | null,
+  };
+}
+
+/** In the picker's order within a tier: by lower-cased name, then code. */
+const byName = (query: PickerQuery, limit: number) =>
+  query
     .orderBy(sql`lower(i.name)`)
     .orderBy('i.code')
-    .limit(filter.limit)
+    .limit(limit)
     .execute();
-  return rows.map((row) => {
-    const record = toRecord(row, [], []);
-    return {
-      id: record.id,
-      type: record.type,
-      code: record.code,
-      name: record.name,
-      priceCents: record.priceCents,
-      strength: record.strength,
-      strengthUnit: record.strengthUnit,
-      dispensingUnit: record.dispensingUnit,
-      defaultDose: record.defaultDose,
-      defaultDoseUnit: record.defaultDoseUnit,
-      defaultConsumeMethod: record.defaultConsumeMethod,
-      defaultFrequency: record.defaultFrequency,
-      defaultDurationDays: record.defaultDurationDays,
-      defaultInstructions: record.defaultInstructions,
-      procurement: record.procurement,
-    };
-  });
+
+/**
+ * The gram of the keyword (lower-cased, over 3 characters) with the fewest rows, each
+ * counted up to 500 from the key; null when one has none (no name contains the keyword).
+ * Only the first 8 grams are counted (a pasted long name would otherwise count dozens):
+ * any of them finds every match, the name itself being checked.
+ */
+async function rarestGram(tx: TenantTx, keyword: string): Promise<string | null> {
+  const { rows } = await sql<{ gram: string; found: string }>`
+    SELECT k.gram,
+           (SELECT count(*) FROM (SELECT 1 FROM catalog_name_grams g
+                                   WHERE g.gram = k.gram LIMIT 500) AS counted) AS found
+      FROM (SELECT DISTINCT substr(${keyword}::text, at, 3) AS gram
+              FROM generate_series(1, least(char_length(${keyword}::text) - 2, 8)) AS at) AS k
+     ORDER BY found, k.gram
+     LIMIT 1`.execute(tx.db);
+  const rarest = rows[0];
+  return rarest && Number(rarest.found) > 0 ? rarest.gram : null;
+}
+
+/**
+ * Items whose name contains the keyword and whose code does not start with it: the gram's
+ * rows in name order, each item looked up by key and kept when available, until `limit`.
+ * The lateral lookup (LIMIT 1, deletion checked outside it, so only the primary key fits)
+ * fixes that order of work: without statistics the planner would otherwise probe the
+ * gram's rows for every item of the clinic, or an item by another index and a filter.
+ */
+async function nameMatches(
+  tx: TenantTx,
+  filter: OptionFilter,
+  keyword: string,
+  limit: number,
+): Promise<PickerRow[]> {
+  const gram = [...keyword].length <= 3 ? keyword : await rarestGram(tx, keyword);
+  if (gram === null) return [];
+  const named = tx.db
+    .selectFrom('catalogNameGrams as g')
+    .select(['g.itemId', 'g.nameKey', 'g.code'])
+    .where('g.gram', '=', gram)
+    .where(sql<boolean>`strpos(g.name_key, ${keyword}) > 0`)
+    .where(sql<boolean>`NOT starts_with(lower(g.code), ${keyword})`)
+    .orderBy('g.nameKey')
+    .orderBy('g.code');
+  const available = pickerItems(tx, filter)
+    .select('i.deletedAt')
+    .where('i.id', '=', sql<string>`g.item_id`)
+    .limit(1);
+  return tx.db
+    .selectFrom(named.as('g'))
+    .innerJoinLateral(available.as('item'), (join) => join.onTrue())
+    .selectAll('item')
+    .where('item.deletedAt', 'is', null)
+    .orderBy('g.nameKey')
+    .orderBy('g.code')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The picker: available items; with a keyword, the exact code first, then codes starting
+ * with it, then names containing it, each tier by name and code (case-insensitive matches).
+ * Each tier is read from its index and only for the places left, so a common keyword never
+ * sorts the catalog (migration `2026-11-27T1350_catalog_picker_index`).
+ */
+export async function itemOptions(tx: TenantTx, filter: OptionFilter): Promise<CatalogOption[]> {
+  if (!filter.keyword) return (await byName(liveItems(tx, filter), filter.limit)).map(toOption);
+  const keyword = filter.keyword.toLowerCase();
+  // One live item at most: code_key is unique among them.
+  const found = await liveItems(tx, filter).where('i.codeKey', '=', keyword).execute();
+  if (found.length < filter.limit) {
+    const prefixed = liveItems(tx, filter)
+      .where(sql<boolean>`starts_with(i.code_key, ${keyword})`)
+      .where('i.codeKey', '<>', keyword);
+    found.push(...(await byName(prefixed, filter.limit - found.length)));
+  }
+  if (found.length < filter.limit)
+    found.push(...(await nameMatches(tx, filter, keyword, filter.limit - found.length)));
+  return found.map(toOption);
 }
 
 export async function insertItem(
