@@ -15,6 +15,8 @@ import { vitalsContract } from './vitals/vitals.contract.ts';
 import { catalogsContract } from './catalogs/catalogs.contract.ts';
 import { inventoryContract } from './inventory/inventory.contract.ts';
 import { prescriptionsContract } from './prescriptions/prescriptions.contract.ts';
+import { requisitionsContract } from './inventory/requisitions.contract.ts';
+import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -37,4 +39,6 @@ export const apiContract = {
   catalogs: catalogsContract,
   inventory: inventoryContract,
   prescriptions: prescriptionsContract,
+  stockTally: stockTallyContract,
+  requisitions: requisitionsContract,
 };

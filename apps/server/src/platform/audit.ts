@@ -125,6 +125,10 @@ export const PATIENT_TABLES = {
   stockBatches: false,
   stockMovements: false,
   dispenseRecords: true,
+  stockTallies: false,
+  stockTallyLines: false,
+  requisitions: false,
+  requisitionLines: false,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */

@@ -24,6 +24,7 @@ import * as catalogs from './2026-11-25T1600_catalogs.ts';
 import * as inventory from './2026-11-25T1700_inventory.ts';
 import * as prescriptionLines from './2026-11-25T1720_prescription_lines.ts';
 import * as mcDictionariesExistingClinics from './2026-11-25T1800_mc_dictionaries_existing_clinics.ts';
+import * as stockCounts from './2026-11-27T1330_stock_counts.ts';
 import * as patientAlertMessage from './2026-11-25T1400_patient_alert_message.ts';
 
 /** Every migration, by timestamped name. Landed migrations are never edited. */
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T1700_inventory': inventory,
   '2026-11-25T1720_prescription_lines': prescriptionLines,
   '2026-11-25T1800_mc_dictionaries_existing_clinics': mcDictionariesExistingClinics,
+  '2026-11-27T1330_stock_counts': stockCounts,
 };
