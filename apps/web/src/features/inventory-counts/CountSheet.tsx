@@ -13,7 +13,6 @@ import { alertFailure } from '../../components/confirmed-removal.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { dialogs, snackbar } from '../../components/dialogs.tsx';
 import { toCsv } from '../catalogs/csv.ts';
-import { ExportButton, exportName } from '../catalogs/ListParts.tsx';
 import { cancelTally, countKeys, finaliseTally, refreshCounts, saveTally } from './counts-api.ts';
 import {
   changedLines,
@@ -23,7 +22,14 @@ import {
   type CountDrafts,
   type SheetRow,
 } from './count-sheet.ts';
-import { signed, signedDollars, StatusBadge, VarianceText } from './parts.tsx';
+import {
+  ExportButton,
+  exportName,
+  signed,
+  signedDollars,
+  StatusBadge,
+  VarianceText,
+} from './parts.tsx';
 import '../../i18n/inventory-counts/index.ts';
 
 /** Enter in a counted field goes on to the next line's, as on a paper sheet. */

@@ -110,9 +110,9 @@ export function NewRequisitionDialog({ onClose }: { onClose: () => void }) {
         lines: lines.map((line) => ({ itemId: line.item!.value, quantity: Number(line.quantity) })),
         remark,
       });
-      await refreshCounts(queryClient);
       snackbar.success(t('counts.requisition.form.sent', { number: sent.number }));
       onClose();
+      void refreshCounts(queryClient);
     } catch (failure) {
       if (failure instanceof ApiError && failure.errors.length > 0) {
         setErrors(Object.fromEntries(failure.errors.map((e) => [e.field, e.message])));

@@ -46,9 +46,9 @@ export function NewTallyDialog({
         chosen.map((option) => option.value),
         remark,
       );
-      await refreshCounts(queryClient);
       snackbar.success(t('counts.tally.form.opened', { number: sheet.sheet.number }));
       onOpened(sheet);
+      void refreshCounts(queryClient);
     } catch (failure) {
       if (failure instanceof ApiError && failure.errors.length > 0) {
         setError(failure.errors.map((problem) => problem.message).join(' '));

@@ -12,7 +12,6 @@ import { alertFailure } from '../../components/confirmed-removal.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import { dialogs, snackbar } from '../../components/dialogs.tsx';
 import { readAllPages, toCsv } from '../catalogs/csv.ts';
-import { ExportButton, exportName, ListHeader, ListStatus, Pager } from '../catalogs/ListParts.tsx';
 import {
   cancelRequisition,
   COUNTS_PAGE_SIZE,
@@ -24,7 +23,7 @@ import {
   useRequisitions,
 } from './counts-api.ts';
 import { NewRequisitionDialog } from './NewRequisitionDialog.tsx';
-import { StatusBadge } from './parts.tsx';
+import { ExportButton, exportName, ListHeader, ListStatus, Pager, StatusBadge } from './parts.tsx';
 import '../../i18n/inventory-counts/index.ts';
 
 const DIRECTIONS: readonly RequisitionDirection[] = ['all', 'incoming', 'outgoing'];

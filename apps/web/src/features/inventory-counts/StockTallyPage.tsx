@@ -9,11 +9,10 @@ import { useClinicOffset } from '../../app/clinic-time.ts';
 import { DATE_FORMATS, formatClinicInstant } from '../../app/date-format.ts';
 import { useCan } from '../../app/permissions.tsx';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
-import { ListHeader, ListStatus, Pager } from '../catalogs/ListParts.tsx';
 import { CountSheet } from './CountSheet.tsx';
 import { COUNTS_PAGE_SIZE, useTallies, useTallySheet } from './counts-api.ts';
 import { NewTallyDialog } from './NewTallyDialog.tsx';
-import { signedDollars, StatusBadge } from './parts.tsx';
+import { ListHeader, ListStatus, Pager, signedDollars, StatusBadge } from './parts.tsx';
 import '../../i18n/inventory-counts/index.ts';
 
 /** A sheet by its id in the address (`?sheet=`), so a reload or a link shows it again. */

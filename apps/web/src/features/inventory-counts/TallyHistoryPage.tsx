@@ -7,9 +7,8 @@ import { useClinicOffset } from '../../app/clinic-time.ts';
 import { DATE_FORMATS, formatCalendarDate, formatClinicInstant } from '../../app/date-format.ts';
 import { useCan } from '../../app/permissions.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
-import { ListStatus } from '../catalogs/ListParts.tsx';
 import { useItemHistory } from './counts-api.ts';
-import { signed, signedDollars, VarianceText } from './parts.tsx';
+import { ListStatus, signed, signedDollars, VarianceText } from './parts.tsx';
 import '../../i18n/inventory-counts/index.ts';
 
 /** inventory/stockTally/{itemId} (doc 3 section 2.4): one item's counts on finalised sheets. */

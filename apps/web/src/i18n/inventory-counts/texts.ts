@@ -7,6 +7,11 @@ export const inventoryCountsTexts = {
     exported_other: 'Exported {{count}} rows.',
     notAllowed: 'Your role does not allow reading the stock of this branch.',
     back: 'Back to the list',
+    total_one: '{{count}} row',
+    total_other: '{{count}} rows',
+    previous: 'Previous page',
+    next: 'Next page',
+    pageOf: 'Page {{page}} of {{pages}}',
     actions: 'Actions',
     status: {
       open: 'Open',
