@@ -92,6 +92,9 @@ export function NewTallyDialog({
           filter={({ options: all }) => all}
           error={error}
           clearable
+          // The listbox scrolls itself (axe: a scroll area is a region without a tab stop).
+          withScrollArea={false}
+          maxDropdownHeight={240}
         />
         <TextInput
           label={t('counts.tally.form.remark')}
