@@ -3,9 +3,10 @@ import { ROUTES, type Audience, type ScreenRoute } from '../../apps/web/src/app/
 import { catalogTexts } from '../../apps/web/src/i18n/catalogs/texts.ts';
 import { dispensingTexts } from '../../apps/web/src/i18n/dispensing.ts';
 import { en } from '../../apps/web/src/i18n/en.ts';
+import { inventoryCountsTexts } from '../../apps/web/src/i18n/inventory-counts/texts.ts';
 
 /** The texts the route table's dialog keys may name: the app's, and the lazily loaded ones. */
-const TEXTS = { ...en, ...catalogTexts, ...dispensingTexts };
+const TEXTS = { ...en, ...catalogTexts, ...dispensingTexts, ...inventoryCountsTexts };
 
 /**
  * The screens the route sweep opens: every route of the web app's route table (the one

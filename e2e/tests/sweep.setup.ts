@@ -66,6 +66,15 @@ async function routeParams(): Promise<Record<string, string>> {
     );
     return rows[0]!;
   });
+  // A medicine of the demo catalog (the stock tally history of one item).
+  const medicine = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT c.id FROM catalog_items c
+         JOIN tenants t ON t.id = c.tenant_id AND t.subdomain = 'demo'
+        WHERE c.type = 'Med' AND c.deleted_at IS NULL ORDER BY c.code LIMIT 1`,
+    );
+    return rows[0]!;
+  });
   return {
     branchCode: 'TPY',
     subdomain: 'demo',
@@ -76,5 +85,6 @@ async function routeParams(): Promise<Record<string, string>> {
     id: record.visit_id,
     kinId: '1',
     pharmacyId: '1',
+    itemId: medicine.id,
   };
 }

@@ -35,6 +35,7 @@ let catalogItemId: string;
 let catalogIds: string[];
 let batchId: string;
 let prescriptionId: string;
+let tallyId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -157,6 +158,13 @@ beforeAll(async () => {
   });
   expectStatus(dispensed, 201);
   catalogIds.push(supplier.body.data.id as string);
+  // A count sheet of the second branch, left open.
+  const sheet = await t.call('POST', '/api/v1/inventory/stock-tallies', {
+    ...admin2,
+    body: { remark: 'Secret shelf' },
+  });
+  expectStatus(sheet, 201);
+  tallyId = sheet.body.data.sheet.id as string;
   // A prescription line on the patient's visit (the second branch's).
   const lineItem = await t.call('POST', '/api/v1/catalogs', {
     ...admin2,
@@ -213,6 +221,8 @@ beforeAll(async () => {
     'SECRETLOT',
     '7654321',
     dispensed.body.data.id,
+    tallyId,
+    'Secret shelf',
   ];
   clinicSecrets = [
     ...branchSecrets,
@@ -249,6 +259,7 @@ function idCandidates(): string[] {
     ...catalogIds,
     batchId,
     prescriptionId,
+    tallyId,
   ];
 }
 
@@ -348,6 +359,12 @@ async function expectSecondBranchUnchanged() {
   );
   expect(stock.body.data.item.onHand).toBe(7);
   expect(stock.body.data.ledger.total).toBe(2);
+  const sheet = await t.call(
+    'GET',
+    `/api/v1/inventory/stock-tallies/${tallyId}`,
+    adminOfSecondBranch(),
+  );
+  expect(sheet.body.data.sheet).toMatchObject({ status: 'open', version: 1, countedCount: 0 });
   const line = await t.call(
     'GET',
     `/api/v1/prescriptions/${prescriptionId}`,
@@ -416,7 +433,9 @@ describe('isolation sweep over every route', () => {
         label: 'first-branch pharmacist',
         token: pharmacistA.token,
         branchId: a.branchId,
-        secrets: branchSecrets,
+        // A stock keeper sees the names of the clinic's other branches: whom to ask for
+        // stock (GET /inventory/requisitions/branches).
+        secrets: branchSecrets.filter((secret) => secret !== 'Branch SECRET2'),
       },
       {
         label: 'first-branch user, second branch header',

@@ -121,6 +121,9 @@ const NAMED_VALUES: Record<string, unknown> = {
   precaution: null,
   indication: null,
   overrideReason: 'Sweep: prescribed again on purpose',
+  // Count sheets: every stocked item of the branch; a count.
+  itemIds: [],
+  counted: 1,
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

@@ -16,6 +16,8 @@ import { catalogsContract } from './catalogs/catalogs.contract.ts';
 import { inventoryContract } from './inventory/inventory.contract.ts';
 import { prescriptionsContract } from './prescriptions/prescriptions.contract.ts';
 import { dispensingContract } from './dispensing/dispensing.contract.ts';
+import { requisitionsContract } from './inventory/requisitions.contract.ts';
+import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -39,4 +41,6 @@ export const apiContract = {
   inventory: inventoryContract,
   prescriptions: prescriptionsContract,
   dispensing: dispensingContract,
+  stockTally: stockTallyContract,
+  requisitions: requisitionsContract,
 };

@@ -518,6 +518,31 @@ export interface ReferenceOptions {
   version: Generated<number>;
 }
 
+export interface RequisitionLines {
+  itemId: string;
+  lineNo: number;
+  quantity: number;
+  requisitionId: string;
+  tenantId: string;
+}
+
+export interface Requisitions {
+  closedAt: Timestamp | null;
+  closedBy: string | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  number: number;
+  refuseReason: string | null;
+  remark: string | null;
+  requestingBranchId: string;
+  status: Generated<string>;
+  supplyingBranchId: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface Roles {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -590,6 +615,35 @@ export interface StockMovements {
   reason: string | null;
   referenceId: string | null;
   tenantId: string;
+}
+
+export interface StockTallies {
+  branchId: string;
+  closedAt: Timestamp | null;
+  closedBy: string | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  number: number;
+  reason: string | null;
+  remark: string | null;
+  status: Generated<string>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface StockTallyLines {
+  batchId: string;
+  counted: number | null;
+  countedAt: Timestamp | null;
+  expected: number;
+  itemId: string;
+  movementId: string | null;
+  reason: string | null;
+  tallyId: string;
+  tenantId: string;
+  unitCostCents: number;
 }
 
 export interface Suppliers {
@@ -783,12 +837,16 @@ export interface DB {
   queueCounters: QueueCounters;
   queueEntries: QueueEntries;
   referenceOptions: ReferenceOptions;
+  requisitionLines: RequisitionLines;
+  requisitions: Requisitions;
   roles: Roles;
   sessions: Sessions;
   snomedDescriptions: SnomedDescriptions;
   snomedWords: SnomedWords;
   stockBatches: StockBatches;
   stockMovements: StockMovements;
+  stockTallies: StockTallies;
+  stockTallyLines: StockTallyLines;
   suppliers: Suppliers;
   tenantModules: TenantModules;
   tenants: Tenants;

@@ -130,6 +130,10 @@ export const PATIENT_TABLES = {
   dispenseRecords: true,
   dispensedPrescriptions: true,
   dispensedPrescriptionBatches: true,
+  stockTallies: false,
+  stockTallyLines: false,
+  requisitions: false,
+  requisitionLines: false,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */

@@ -6,6 +6,7 @@ import {
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
 import type * as CatalogPagesModule from '../features/catalogs/pages.ts';
+import type * as CountPagesModule from '../features/inventory-counts/pages.ts';
 import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
 import { childPath, ROUTES, type ScreenRoute } from './routes.ts';
@@ -64,6 +65,22 @@ function patientPage(route: ScreenRoute, render: (pages: PatientPages) => ReactN
     lazy: async () => ({
       element: render(await import('../features/patient-record/PatientPages.tsx')),
     }),
+  };
+}
+
+type CountPages = typeof CountPagesModule;
+
+/** A stock tally or requisition page of the branch shell; they all come in one chunk. */
+function countsPage(route: ScreenRoute, render: (pages: CountPages) => ReactNode): RouteObject {
+  return {
+    path: childPath(ROUTES.branchHome, route),
+    lazy: async () => {
+      const [{ SectionGate }, pages] = await Promise.all([
+        import('../features/shell/SectionPage.tsx'),
+        import('../features/inventory-counts/pages.ts'),
+      ]);
+      return { element: <SectionGate module="inventory">{render(pages)}</SectionGate> };
+    },
   };
 }
 
@@ -280,6 +297,9 @@ export const appRoutes: RouteObject[] = [
         },
         children: patientRoutes,
       },
+      countsPage(ROUTES.inventoryStockTally, (p) => <p.StockTallyPage />),
+      countsPage(ROUTES.inventoryTallyHistory, (p) => <p.TallyHistoryPage />),
+      countsPage(ROUTES.inventoryRequisition, (p) => <p.RequisitionPage />),
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),
         lazy: async () => ({

@@ -268,6 +268,25 @@ export const ROUTES = {
     ...PATIENT_PAGE,
     sweptAs: 'patientLab',
   },
+  // Stock tally and requisitions (doc 3 section 2.4): explicit routes, matched before the
+  // shell's wildcard section.
+  inventoryStockTally: {
+    path: '/:branchCode/inventory/stockTally',
+    audience: 'staff',
+    permission: 'inventory:read',
+    dialogs: ['counts.tally.newSheet'],
+  },
+  inventoryTallyHistory: {
+    path: '/:branchCode/inventory/stockTally/:itemId',
+    audience: 'staff',
+    permission: 'inventory:read',
+  },
+  inventoryRequisition: {
+    path: '/:branchCode/inventory/requisition',
+    audience: 'staff',
+    permission: 'inventory:read',
+    dialogs: ['counts.requisition.add'],
+  },
   branchSection: { path: '/:branchCode/*', audience: 'staff', serves: SHELL_SECTIONS },
   // Signed out, an unknown address asks to sign in first; signed in it is the 404 page.
   notFound: { path: '*', audience: 'staff' },

@@ -3,6 +3,7 @@ import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import type { catalogTexts } from './catalogs/texts.ts';
+import type { inventoryCountsTexts } from './inventory-counts/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
 
@@ -24,7 +25,11 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & PatientAreaTexts & typeof catalogTexts & PrescriptionTexts;
+      translation: typeof en &
+        PatientAreaTexts &
+        typeof catalogTexts &
+        PrescriptionTexts &
+        typeof inventoryCountsTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

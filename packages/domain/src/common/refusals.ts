@@ -19,6 +19,12 @@ import { PRESCRIBING_MESSAGES, PRESCRIBING_REFUSAL_FORMATS } from '../prescripti
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
 import { STOCK_MESSAGES, STOCK_REFUSAL_FORMATS } from '../inventory/inventory-rules.ts';
 import { DISPENSING_MESSAGES, DISPENSING_REFUSAL_FORMATS } from '../dispensing/dispensing-rules.ts';
+import {
+  REQUISITION_MESSAGES,
+  REQUISITION_REFUSAL_FORMATS,
+  TALLY_MESSAGES,
+  TALLY_REFUSAL_FORMATS,
+} from '../inventory/stock-counts-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -173,6 +179,10 @@ export const REFUSALS = {
   ...STOCK_REFUSAL_FORMATS,
   ...prefixed('dispensing', DISPENSING_MESSAGES),
   ...DISPENSING_REFUSAL_FORMATS,
+  ...prefixed('tally', TALLY_MESSAGES),
+  ...TALLY_REFUSAL_FORMATS,
+  ...prefixed('requisition', REQUISITION_MESSAGES),
+  ...REQUISITION_REFUSAL_FORMATS,
   ...prefixed('catalog', CATALOG_MESSAGES),
   ...API_REFUSALS,
 } as const;

@@ -144,6 +144,8 @@ export interface BatchFilter {
   branchId: string;
   itemId?: string;
   batchId?: string;
+  itemIds?: readonly string[];
+  batchIds?: readonly string[];
   includeEmpty: boolean;
   /** Only batches expiring on or before this date (near-expiry list). */
   expiringBy?: string;
@@ -156,6 +158,8 @@ export async function listBatches(tx: TenantTx, filter: BatchFilter): Promise<Ba
       sql`b.branch_id = ${filter.branchId}`,
       filter.itemId ? sql`b.item_id = ${filter.itemId}` : sql`true`,
       filter.batchId ? sql`b.id = ${filter.batchId}` : sql`true`,
+      filter.itemIds ? sql`b.item_id = ANY(${filter.itemIds}::uuid[])` : sql`true`,
+      filter.batchIds ? sql`b.id = ANY(${filter.batchIds}::uuid[])` : sql`true`,
       filter.expiringBy ? sql`b.expiry_date <= ${filter.expiringBy}::date` : sql`true`,
       filter.includeEmpty ? sql`true` : sql`s.on_hand > 0`,
     ],
@@ -189,6 +193,28 @@ export async function lockItemBatches(tx: TenantTx, branchId: string, itemId: st
     .forUpdate()
     .execute();
   return listBatches(tx, { branchId, itemId, includeEmpty: true });
+}
+
+/**
+ * Batches of the branches, locked FOR UPDATE in the order every writer takes them: by
+ * item, then batch id (dispensing locks item by item, each item's batches by id), so two
+ * writers never wait on each other in a circle.
+ */
+export async function lockBatches(
+  tx: TenantTx,
+  filter: {
+    branchIds: readonly string[];
+    itemIds?: readonly string[];
+    batchIds?: readonly string[];
+  },
+): Promise<void> {
+  let query = tx.db
+    .selectFrom('stockBatches')
+    .select('id')
+    .where('branchId', 'in', filter.branchIds);
+  if (filter.itemIds) query = query.where('itemId', 'in', filter.itemIds);
+  if (filter.batchIds) query = query.where('id', 'in', filter.batchIds);
+  await query.orderBy('itemId').orderBy('id').forUpdate().execute();
 }
 
 /** One batch of the branch, locked FOR UPDATE. */

@@ -523,3 +523,82 @@ export function deleteSupplier(scope: BranchScope, id: string, version: number):
     if (!(await repo.deleteSupplier(tx, id, version))) throw conflict();
   });
 }
+
+// --- Stock moves of other features, inside their transaction ------------------------------
+
+export type { BatchRow as StockBatchRow, NewMovement } from './inventory.repo.ts';
+
+/** A stocked item of the catalog (not deleted): its code, name and unit, or undefined. */
+export function stockedItem(tx: TenantTx, itemId: string) {
+  return repo.stockedItem(tx, itemId);
+}
+
+/** The branch's batches with their on-hand (not locked), earliest expiry first. */
+export function branchBatches(
+  tx: TenantTx,
+  filter: {
+    branchId: string;
+    itemIds?: readonly string[];
+    batchIds?: readonly string[];
+    withStockOnly: boolean;
+  },
+): Promise<repo.BatchRow[]> {
+  return repo.listBatches(tx, {
+    branchId: filter.branchId,
+    itemIds: filter.itemIds,
+    batchIds: filter.batchIds,
+    includeEmpty: !filter.withStockOnly,
+  });
+}
+
+/**
+ * Locks batches FOR UPDATE (by item, then id: the order dispensing takes them) before
+ * their on-hand is read and ledger rows are posted against it.
+ */
+export function lockBatches(
+  tx: TenantTx,
+  filter: {
+    branchIds: readonly string[];
+    itemIds?: readonly string[];
+    batchIds?: readonly string[];
+  },
+): Promise<void> {
+  return repo.lockBatches(tx, filter);
+}
+
+/**
+ * Appends ledger rows in the caller's transaction. The caller holds the batches' locks
+ * (`lockBatches`) and has checked what they hold; the trigger still refuses any row that
+ * would leave a batch below zero.
+ */
+export function postMovements(tx: TenantTx, movements: repo.NewMovement[]): Promise<string[]> {
+  return repo.insertMovements(tx, movements);
+}
+
+/**
+ * The branch's batch of that number for the item (locked), or a new one with that expiry,
+ * cost and supplier: where stock moved from another branch goes. `expiryDiffers` when the
+ * branch keeps that number with another expiry.
+ */
+export async function batchForTransfer(
+  tx: TenantTx,
+  batch: repo.NewBatch,
+): Promise<{ id: string } | 'expiryDiffers'> {
+  const existing = await repo.lockBatchByNumber(tx, batch.branchId, batch.itemId, batch.batchNo);
+  if (existing) return existing.expiryDate === batch.expiryDate ? existing : 'expiryDiffers';
+  const id = await repo.insertBatch(tx, batch).catch((error: unknown) => {
+    if (isUniqueViolation(error, 'stock_batches_number_key')) throw conflict();
+    throw error;
+  });
+  return { id };
+}
+
+/** 409 `inventory.stockShort` on `field`, naming the item and what is left. */
+export function stockShortRefusal(
+  field: string,
+  item: { name: string; dispensingUnit: string | null },
+  available: number,
+  requested: number,
+): AppError {
+  return stockShort(field, item, available, requested);
+}
