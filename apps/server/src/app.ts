@@ -32,6 +32,7 @@ import { allergiesRoutes } from './features/allergies/allergies.routes.ts';
 import { medicalCertificatesRoutes } from './features/medical-certificates/mc.routes.ts';
 import { catalogsRoutes } from './features/catalogs/catalogs.routes.ts';
 import { inventoryRoutes } from './features/inventory/inventory.routes.ts';
+import { purchasingRoutes } from './features/purchasing/purchasing.routes.ts';
 import { prescriptionsRoutes } from './features/prescriptions/prescriptions.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
@@ -288,6 +289,7 @@ export async function buildApp(
       await api.register(documentsRoutes(ctx));
       await api.register(catalogsRoutes(ctx));
       await api.register(inventoryRoutes(ctx));
+      await api.register(purchasingRoutes(ctx));
       await api.register(prescriptionsRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(auditTrailRoutes(ctx));

@@ -14,6 +14,7 @@ import { visitsContract } from './visits/visits.contract.ts';
 import { vitalsContract } from './vitals/vitals.contract.ts';
 import { catalogsContract } from './catalogs/catalogs.contract.ts';
 import { inventoryContract } from './inventory/inventory.contract.ts';
+import { purchasingContract } from './inventory/purchasing.contract.ts';
 import { prescriptionsContract } from './prescriptions/prescriptions.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
@@ -36,5 +37,6 @@ export const apiContract = {
   auditTrail: auditTrailContract,
   catalogs: catalogsContract,
   inventory: inventoryContract,
+  purchasing: purchasingContract,
   prescriptions: prescriptionsContract,
 };

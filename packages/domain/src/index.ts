@@ -95,3 +95,7 @@ export * from './prescriptions/prescribing.ts';
 export * from './prescriptions/prescriptions.endpoints.ts';
 export * from './prescriptions/prescriptions.contract.ts';
 export * from './inventory/fefo.ts';
+export * from './inventory/purchasing-rules.ts';
+export * from './inventory/purchasing.ts';
+export * from './inventory/purchasing.endpoints.ts';
+export * from './inventory/purchasing.contract.ts';

@@ -125,6 +125,11 @@ export const PATIENT_TABLES = {
   stockBatches: false,
   stockMovements: false,
   dispenseRecords: true,
+  purchaseCounters: false,
+  purchaseOrders: false,
+  purchaseOrderLines: false,
+  goodsReceived: false,
+  goodsReceivedLines: false,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */

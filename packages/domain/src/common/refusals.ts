@@ -18,6 +18,7 @@ import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
 import { PRESCRIBING_MESSAGES, PRESCRIBING_REFUSAL_FORMATS } from '../prescriptions/prescribing.ts';
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
 import { STOCK_MESSAGES, STOCK_REFUSAL_FORMATS } from '../inventory/inventory-rules.ts';
+import { PURCHASE_MESSAGES, PURCHASE_REFUSAL_FORMATS } from '../inventory/purchasing-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -170,6 +171,8 @@ export const REFUSALS = {
   ...INVENTORY_REFUSAL_FORMATS,
   ...prefixed('stock', STOCK_MESSAGES),
   ...STOCK_REFUSAL_FORMATS,
+  ...prefixed('purchase', PURCHASE_MESSAGES),
+  ...PURCHASE_REFUSAL_FORMATS,
   ...prefixed('catalog', CATALOG_MESSAGES),
   ...API_REFUSALS,
 } as const;
