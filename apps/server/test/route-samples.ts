@@ -119,6 +119,9 @@ const NAMED_VALUES: Record<string, unknown> = {
   precaution: null,
   indication: null,
   overrideReason: 'Sweep: prescribed again on purpose',
+  // Purchase orders and goods received: the clinic's today, a delivery date.
+  orderDate: null,
+  receivedDate: '2026-11-25',
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */
