@@ -10,6 +10,7 @@ import {
   type PatientLabelProps,
   type QueueLabelProps,
 } from './documents/labels.ts';
+import { PurchaseOrderDocument, type PurchaseOrderProps } from './documents/purchase-order.ts';
 
 /**
  * Every printable document, as data: what the web's print preview and the server's
@@ -20,7 +21,8 @@ import {
 export type PrintDocument =
   | ({ kind: 'medicalCertificate' } & MedicalCertificateProps)
   | ({ kind: 'patientLabel' } & PatientLabelProps)
-  | ({ kind: 'queueLabel' } & QueueLabelProps);
+  | ({ kind: 'queueLabel' } & QueueLabelProps)
+  | ({ kind: 'purchaseOrder' } & PurchaseOrderProps);
 
 /** The react-pdf `<Document>` of a document. */
 export function documentElement(document: PrintDocument): ReactElement {
@@ -31,5 +33,7 @@ export function documentElement(document: PrintDocument): ReactElement {
       return h(PatientLabelDocument, document);
     case 'queueLabel':
       return h(QueueLabelDocument, document);
+    case 'purchaseOrder':
+      return h(PurchaseOrderDocument, document);
   }
 }

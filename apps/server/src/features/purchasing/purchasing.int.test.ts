@@ -94,7 +94,9 @@ interface Order {
   purchaseNo: string;
   status: string;
   version: number;
+  supplier: { id: string };
   lines: Array<{ id: string; itemId: string; quantity: number; receivedQuantity: number }>;
+  receipts: Array<{ id: string; receivedNo: string }>;
 }
 
 async function draft(
@@ -197,7 +199,7 @@ describe('purchase orders', () => {
 
     const path = api(`/inventory/purchases/${order.id}`);
     const body = (version: number, quantity: number) => ({
-      supplierId: (order as unknown as { supplier: { id: string } }).supplier.id,
+      supplierId: order.supplier.id,
       lines: [{ itemId: item.id, quantity, unitCostCents: 100, taxRateBasisPoints: 0 }],
       version,
     });
