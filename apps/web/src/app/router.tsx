@@ -7,6 +7,7 @@ import {
 } from '../features/accounts/LoginPages.tsx';
 import type * as CatalogPagesModule from '../features/catalogs/pages.ts';
 import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
+import type * as PurchasingPagesModule from '../features/inventory-purchasing/pages.ts';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
 import { childPath, ROUTES, type ScreenRoute } from './routes.ts';
 
@@ -47,6 +48,25 @@ function patientPage(route: ScreenRoute, render: (pages: PatientPages) => ReactN
     lazy: async () => ({
       element: render(await import('../features/patient-record/PatientPages.tsx')),
     }),
+  };
+}
+
+type PurchasingPages = typeof PurchasingPagesModule;
+
+/** A purchasing page of the inventory section (doc 3 section 2.4); all in one chunk. */
+function purchasingPage(
+  route: ScreenRoute,
+  render: (pages: PurchasingPages) => ReactNode,
+): RouteObject {
+  return {
+    path: childPath(ROUTES.branchHome, route),
+    lazy: async () => {
+      const [{ SectionGate }, pages] = await Promise.all([
+        import('../features/shell/SectionPage.tsx'),
+        import('../features/inventory-purchasing/pages.ts'),
+      ]);
+      return { element: <SectionGate module="inventory">{render(pages)}</SectionGate> };
+    },
   };
 }
 
@@ -251,6 +271,11 @@ export const appRoutes: RouteObject[] = [
         },
         children: patientRoutes,
       },
+      purchasingPage(ROUTES.inventoryPurchases, (p) => <p.PurchasesPage />),
+      purchasingPage(ROUTES.inventoryPurchase, (p) => <p.PurchasePage />),
+      purchasingPage(ROUTES.inventoryPurchaseReceived, (p) => <p.ReceivedPage fromOrder />),
+      purchasingPage(ROUTES.inventoryReceived, (p) => <p.ReceivedListPage />),
+      purchasingPage(ROUTES.inventoryReceivedNote, (p) => <p.ReceivedPage />),
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),
         lazy: async () => ({
