@@ -175,8 +175,7 @@ export function PurchaseEditor({ order, vendors, mayEdit, onSave }: PurchaseEdit
         <Textarea
           label={t('purchasing.fields.remark')}
           disabled={!editable}
-          autosize
-          minRows={1}
+          rows={1}
           value={values.remark}
           onChange={(event) => change({ ...values, remark: event.currentTarget.value })}
           error={error('remark')}
