@@ -1,7 +1,7 @@
 import { purchaseActions, type Purchase, type PurchaseCreateBody } from '@clinic/domain';
 import { Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useBranch } from '../../app/branch.ts';
@@ -24,7 +24,11 @@ import {
   useVendors,
   voidPurchase,
 } from './purchasing-api.ts';
-import { ReceiveDialog } from './ReceiveDialog.tsx';
+
+// The receive dialog loads when it is opened.
+const ReceiveDialog = lazy(async () => ({
+  default: (await import('./ReceiveDialog.tsx')).ReceiveDialog,
+}));
 
 /** Opens the purchase order's A4 print preview (header, vendor, lines, signature lines). */
 function printOrder(order: Purchase, title: string): Promise<void> {
@@ -195,16 +199,20 @@ export function PurchasePage() {
         </Stack>
       )}
       {receiving && order && (
-        <ReceiveDialog
-          order={order}
-          today={clinicToday(offset)}
-          onClose={() => setReceiving(false)}
-          onReceived={(answer) => {
-            setReceiving(false);
-            show(answer.purchase);
-            snackbar.success(t('purchasing.receivedDone', { number: answer.received.receivedNo }));
-          }}
-        />
+        <Suspense fallback={null}>
+          <ReceiveDialog
+            order={order}
+            today={clinicToday(offset)}
+            onClose={() => setReceiving(false)}
+            onReceived={(answer) => {
+              setReceiving(false);
+              show(answer.purchase);
+              snackbar.success(
+                t('purchasing.receivedDone', { number: answer.received.receivedNo }),
+              );
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );
