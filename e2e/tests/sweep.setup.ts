@@ -76,5 +76,8 @@ async function routeParams(): Promise<Record<string, string>> {
     id: record.visit_id,
     kinId: '1',
     pharmacyId: '1',
+    // A new purchase order's editor; the demo clinic has no goods received note yet.
+    purchaseId: 'new',
+    receivedId: '00000000-0000-4000-8000-000000000000',
   };
 }
