@@ -11,7 +11,6 @@ import { alertFailure } from '../../components/confirmed-removal.ts';
 import { dialogs, snackbar } from '../../components/dialogs.tsx';
 import { openPrintPreview } from '../../print/preview.ts';
 import { loadReportHeader } from '../../print/report-header.ts';
-import { PurchaseEditor } from './PurchaseEditor.tsx';
 import { PurchasingNav, StatusBadge, usePurchasingPath } from './parts.tsx';
 import {
   confirmPurchase,
@@ -25,7 +24,10 @@ import {
   voidPurchase,
 } from './purchasing-api.ts';
 
-// The receive dialog loads when it is opened.
+// The editor (with its pickers) and the receive dialog load after the page.
+const PurchaseEditor = lazy(async () => ({
+  default: (await import('./PurchaseEditor.tsx')).PurchaseEditor,
+}));
 const ReceiveDialog = lazy(async () => ({
   default: (await import('./ReceiveDialog.tsx')).ReceiveDialog,
 }));
@@ -169,13 +171,15 @@ export function PurchasePage() {
       {order?.voidReason && (
         <Text c="red.9">{t('purchasing.voidReasonShown', { reason: order.voidReason })}</Text>
       )}
-      <PurchaseEditor
-        key={order ? `${order.id}:${order.version}` : 'new'}
-        order={order ?? null}
-        vendors={vendors.data ?? []}
-        mayEdit={order ? mayUpdate : mayCreate}
-        onSave={save}
-      />
+      <Suspense fallback={<Text c="dimmed">{t('purchasing.loading')}</Text>}>
+        <PurchaseEditor
+          key={order ? `${order.id}:${order.version}` : 'new'}
+          order={order ?? null}
+          vendors={vendors.data ?? []}
+          mayEdit={order ? mayUpdate : mayCreate}
+          onSave={save}
+        />
+      </Suspense>
       {order && order.status !== 'DRAFT' && (
         <Stack gap="xs">
           <Title order={2} size="h4">

@@ -5,7 +5,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   type PurchaseStatus,
 } from '@clinic/domain';
-import { Anchor, Button, Group, Select, Stack, Table } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Stack, Table } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -97,17 +97,19 @@ export function PurchasesPage() {
             setPageIndex(1);
           }}
         />
-        <Select
+        <NativeSelect
           label={t('purchasing.statusFilter')}
-          placeholder={t('purchasing.statusAll')}
-          clearable
-          data={PURCHASE_STATUSES.map((value) => ({
-            value,
-            label: t(`purchasing.status.${value}`),
-          }))}
-          value={status}
-          onChange={(value) => {
-            setStatus(value);
+          data={[
+            { value: '', label: t('purchasing.statusAll') },
+            ...PURCHASE_STATUSES.map((value) => ({
+              value,
+              label: t(`purchasing.status.${value}`),
+            })),
+          ]}
+          value={status ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setStatus(value ? (value as PurchaseStatus) : null);
             setPageIndex(1);
           }}
           w={200}
