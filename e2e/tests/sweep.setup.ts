@@ -86,5 +86,8 @@ async function routeParams(): Promise<Record<string, string>> {
     kinId: '1',
     pharmacyId: '1',
     itemId: medicine.id,
+    // A new purchase order's editor; the demo clinic has no goods received note yet.
+    purchaseId: 'new',
+    receivedId: '00000000-0000-4000-8000-000000000000',
   };
 }

@@ -34,6 +34,7 @@ import { catalogsRoutes } from './features/catalogs/catalogs.routes.ts';
 import { inventoryRoutes } from './features/inventory/inventory.routes.ts';
 import { requisitionsRoutes } from './features/requisitions/requisitions.routes.ts';
 import { stockTallyRoutes } from './features/stock-tally/stock-tally.routes.ts';
+import { purchasingRoutes } from './features/purchasing/purchasing.routes.ts';
 import { prescriptionsRoutes } from './features/prescriptions/prescriptions.routes.ts';
 import { dispensingRoutes } from './features/dispensing/dispensing.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
@@ -293,6 +294,7 @@ export async function buildApp(
       await api.register(inventoryRoutes(ctx));
       await api.register(stockTallyRoutes(ctx));
       await api.register(requisitionsRoutes(ctx));
+      await api.register(purchasingRoutes(ctx));
       await api.register(prescriptionsRoutes(ctx));
       await api.register(dispensingRoutes(ctx));
       await api.register(reportsRoutes(ctx));

@@ -36,6 +36,8 @@ let catalogIds: string[];
 let batchId: string;
 let prescriptionId: string;
 let tallyId: string;
+let purchaseId: string;
+let receivedId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -165,6 +167,41 @@ beforeAll(async () => {
   });
   expectStatus(sheet, 201);
   tallyId = sheet.body.data.sheet.id as string;
+  // A purchase order of the second branch, confirmed and partly received.
+  const order = await t.call('POST', '/api/v1/inventory/purchases', {
+    ...admin2,
+    body: {
+      supplierId: supplier.body.data.id,
+      supplierPo: 'SECRETPO',
+      lines: [{ itemId: catalogItemId, quantity: 5, unitCostCents: 7654321 }],
+    },
+  });
+  expectStatus(order, 201);
+  purchaseId = order.body.data.id as string;
+  expectStatus(
+    await t.call('POST', `/api/v1/inventory/purchases/${purchaseId}/confirm`, {
+      ...admin2,
+      body: { version: 1 },
+    }),
+    200,
+  );
+  const delivered = await t.call('POST', `/api/v1/inventory/purchases/${purchaseId}/receipts`, {
+    ...admin2,
+    body: {
+      receivedDate: '2026-11-25',
+      supplierInvoiceNo: 'SECRETINV',
+      lines: [
+        {
+          purchaseLineId: order.body.data.lines[0].id,
+          batchNo: 'SECRETLOT2',
+          expiryDate: '2031-12-31',
+          quantity: 2,
+        },
+      ],
+    },
+  });
+  expectStatus(delivered, 201);
+  receivedId = delivered.body.data.received.id as string;
   // A prescription line on the patient's visit (the second branch's).
   const lineItem = await t.call('POST', '/api/v1/catalogs', {
     ...admin2,
@@ -223,6 +260,10 @@ beforeAll(async () => {
     dispensed.body.data.id,
     tallyId,
     'Secret shelf',
+    purchaseId,
+    receivedId,
+    'SECRETPO',
+    'SECRETINV',
   ];
   clinicSecrets = [
     ...branchSecrets,
@@ -260,6 +301,8 @@ function idCandidates(): string[] {
     batchId,
     prescriptionId,
     tallyId,
+    purchaseId,
+    receivedId,
   ];
 }
 
@@ -357,14 +400,25 @@ async function expectSecondBranchUnchanged() {
     `/api/v1/inventory/items/${catalogItemId}`,
     adminOfSecondBranch(),
   );
-  expect(stock.body.data.item.onHand).toBe(7);
-  expect(stock.body.data.ledger.total).toBe(2);
+  // 9 received, 2 of them through the purchase order's first delivery; 2 dispensed.
+  expect(stock.body.data.item.onHand).toBe(9);
+  expect(stock.body.data.ledger.total).toBe(3);
   const sheet = await t.call(
     'GET',
     `/api/v1/inventory/stock-tallies/${tallyId}`,
     adminOfSecondBranch(),
   );
   expect(sheet.body.data.sheet).toMatchObject({ status: 'open', version: 1, countedCount: 0 });
+  const purchase = await t.call(
+    'GET',
+    `/api/v1/inventory/purchases/${purchaseId}`,
+    adminOfSecondBranch(),
+  );
+  expect(purchase.body.data).toMatchObject({
+    status: 'PARTIALLY',
+    version: 3,
+    receivedQuantity: 2,
+  });
   const line = await t.call(
     'GET',
     `/api/v1/prescriptions/${prescriptionId}`,

@@ -124,6 +124,9 @@ const NAMED_VALUES: Record<string, unknown> = {
   // Count sheets: every stocked item of the branch; a count.
   itemIds: [],
   counted: 1,
+  // Purchase orders and goods received: the clinic's today, a delivery date.
+  orderDate: null,
+  receivedDate: '2026-11-25',
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

@@ -14,6 +14,7 @@ import { visitsContract } from './visits/visits.contract.ts';
 import { vitalsContract } from './vitals/vitals.contract.ts';
 import { catalogsContract } from './catalogs/catalogs.contract.ts';
 import { inventoryContract } from './inventory/inventory.contract.ts';
+import { purchasingContract } from './inventory/purchasing.contract.ts';
 import { prescriptionsContract } from './prescriptions/prescriptions.contract.ts';
 import { dispensingContract } from './dispensing/dispensing.contract.ts';
 import { requisitionsContract } from './inventory/requisitions.contract.ts';
@@ -39,6 +40,7 @@ export const apiContract = {
   auditTrail: auditTrailContract,
   catalogs: catalogsContract,
   inventory: inventoryContract,
+  purchasing: purchasingContract,
   prescriptions: prescriptionsContract,
   dispensing: dispensingContract,
   stockTally: stockTallyContract,

@@ -108,3 +108,7 @@ export * from './inventory/stock-tally.contract.ts';
 export * from './inventory/requisitions.ts';
 export * from './inventory/requisitions.endpoints.ts';
 export * from './inventory/requisitions.contract.ts';
+export * from './inventory/purchasing-rules.ts';
+export * from './inventory/purchasing.ts';
+export * from './inventory/purchasing.endpoints.ts';
+export * from './inventory/purchasing.contract.ts';

@@ -14,6 +14,7 @@ import {
   MedicationLabelDocument,
   type MedicationLabelProps,
 } from './documents/medication-label.ts';
+import { PurchaseOrderDocument, type PurchaseOrderProps } from './documents/purchase-order.ts';
 
 /**
  * Every printable document, as data: what the web's print preview and the server's
@@ -25,7 +26,8 @@ export type PrintDocument =
   | ({ kind: 'medicalCertificate' } & MedicalCertificateProps)
   | ({ kind: 'patientLabel' } & PatientLabelProps)
   | ({ kind: 'queueLabel' } & QueueLabelProps)
-  | ({ kind: 'medicationLabel' } & MedicationLabelProps);
+  | ({ kind: 'medicationLabel' } & MedicationLabelProps)
+  | ({ kind: 'purchaseOrder' } & PurchaseOrderProps);
 
 /** The react-pdf `<Document>` of a document. */
 export function documentElement(document: PrintDocument): ReactElement {
@@ -38,5 +40,7 @@ export function documentElement(document: PrintDocument): ReactElement {
       return h(QueueLabelDocument, document);
     case 'medicationLabel':
       return h(MedicationLabelDocument, document);
+    case 'purchaseOrder':
+      return h(PurchaseOrderDocument, document);
   }
 }

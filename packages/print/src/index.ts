@@ -10,4 +10,5 @@ export * from './header.ts';
 export * from './documents/medical-certificate.ts';
 export * from './documents/labels.ts';
 export * from './documents/medication-label.ts';
+export * from './documents/purchase-order.ts';
 export * from './documents.ts';

@@ -285,6 +285,32 @@ export interface Documents {
   visitId: string | null;
 }
 
+export interface GoodsReceived {
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  purchaseId: string;
+  receivedDate: string;
+  receivedNo: string;
+  remark: string | null;
+  supplierGrnNo: string | null;
+  supplierInvoiceNo: string | null;
+  tenantId: string;
+}
+
+export interface GoodsReceivedLines {
+  batchId: string;
+  id: Generated<string>;
+  lineNo: number;
+  movementId: string;
+  purchaseLineId: string;
+  quantity: number;
+  receivedId: string;
+  tenantId: string;
+  unitCostCents: number;
+}
+
 export interface InventoryBranchItems {
   branchId: string;
   itemId: string;
@@ -461,6 +487,46 @@ export interface PrescriptionSettings {
   tenantId: string;
   updatedAt: Generated<Timestamp>;
   version: Generated<number>;
+}
+
+export interface PurchaseCounters {
+  branchId: string;
+  kind: string;
+  lastValue: number;
+  tenantId: string;
+}
+
+export interface PurchaseOrderLines {
+  id: Generated<string>;
+  itemId: string;
+  lineNo: number;
+  purchaseId: string;
+  quantity: number;
+  taxRateBasisPoints: number;
+  tenantId: string;
+  unitCostCents: number;
+}
+
+export interface PurchaseOrders {
+  branchId: string;
+  confirmedAt: Timestamp | null;
+  confirmedBy: string | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  orderDate: string;
+  purchaseNo: string;
+  remark: string | null;
+  status: Generated<number>;
+  supplierId: string;
+  supplierPo: string | null;
+  tenantId: string;
+  terms: string | null;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  voidedAt: Timestamp | null;
+  voidedBy: string | null;
+  voidReason: string | null;
 }
 
 export interface QueueCounters {
@@ -824,6 +890,8 @@ export interface DB {
   doctorRooms: DoctorRooms;
   documentCategories: DocumentCategories;
   documents: Documents;
+  goodsReceived: GoodsReceived;
+  goodsReceivedLines: GoodsReceivedLines;
   inventoryBranchItems: InventoryBranchItems;
   knownDevices: KnownDevices;
   mailOutbox: MailOutbox;
@@ -834,6 +902,9 @@ export interface DB {
   physicalReadings: PhysicalReadings;
   prescriptions: Prescriptions;
   prescriptionSettings: PrescriptionSettings;
+  purchaseCounters: PurchaseCounters;
+  purchaseOrderLines: PurchaseOrderLines;
+  purchaseOrders: PurchaseOrders;
   queueCounters: QueueCounters;
   queueEntries: QueueEntries;
   referenceOptions: ReferenceOptions;

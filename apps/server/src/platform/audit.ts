@@ -134,6 +134,11 @@ export const PATIENT_TABLES = {
   stockTallyLines: false,
   requisitions: false,
   requisitionLines: false,
+  purchaseCounters: false,
+  purchaseOrders: false,
+  purchaseOrderLines: false,
+  goodsReceived: false,
+  goodsReceivedLines: false,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */

@@ -8,6 +8,7 @@ import {
 import type * as CatalogPagesModule from '../features/catalogs/pages.ts';
 import type * as CountPagesModule from '../features/inventory-counts/pages.ts';
 import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
+import type * as PurchasingPagesModule from '../features/inventory-purchasing/pages.ts';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
 import { childPath, ROUTES, type ScreenRoute } from './routes.ts';
 
@@ -69,19 +70,51 @@ function patientPage(route: ScreenRoute, render: (pages: PatientPages) => ReactN
 }
 
 type CountPages = typeof CountPagesModule;
+type PurchasingPages = typeof PurchasingPagesModule;
 
-/** A stock tally or requisition page of the branch shell; they all come in one chunk. */
-function countsPage(route: ScreenRoute, render: (pages: CountPages) => ReactNode): RouteObject {
+/**
+ * A page of a branch-shell section whose pages come in one chunk (`load`), shown only when
+ * the clinic bought the section's module.
+ */
+function sectionChunkPage<Pages>(
+  module: string,
+  load: () => Promise<Pages>,
+  route: ScreenRoute,
+  render: (pages: Pages) => ReactNode,
+): RouteObject {
   return {
     path: childPath(ROUTES.branchHome, route),
     lazy: async () => {
       const [{ SectionGate }, pages] = await Promise.all([
         import('../features/shell/SectionPage.tsx'),
-        import('../features/inventory-counts/pages.ts'),
+        load(),
       ]);
-      return { element: <SectionGate module="inventory">{render(pages)}</SectionGate> };
+      return { element: <SectionGate module={module}>{render(pages)}</SectionGate> };
     },
   };
+}
+
+/** A stock tally or requisition page of the inventory section; they all come in one chunk. */
+function countsPage(route: ScreenRoute, render: (pages: CountPages) => ReactNode): RouteObject {
+  return sectionChunkPage(
+    'inventory',
+    () => import('../features/inventory-counts/pages.ts'),
+    route,
+    render,
+  );
+}
+
+/** A purchasing page of the inventory section (doc 3 section 2.4); all in one chunk. */
+function purchasingPage(
+  route: ScreenRoute,
+  render: (pages: PurchasingPages) => ReactNode,
+): RouteObject {
+  return sectionChunkPage(
+    'inventory',
+    () => import('../features/inventory-purchasing/pages.ts'),
+    route,
+    render,
+  );
 }
 
 /** The patient shell's children: its empty child and the grouping tabs redirect. */
@@ -300,6 +333,11 @@ export const appRoutes: RouteObject[] = [
       countsPage(ROUTES.inventoryStockTally, (p) => <p.StockTallyPage />),
       countsPage(ROUTES.inventoryTallyHistory, (p) => <p.TallyHistoryPage />),
       countsPage(ROUTES.inventoryRequisition, (p) => <p.RequisitionPage />),
+      purchasingPage(ROUTES.inventoryPurchases, (p) => <p.PurchasesPage />),
+      purchasingPage(ROUTES.inventoryPurchase, (p) => <p.PurchasePage />),
+      purchasingPage(ROUTES.inventoryPurchaseReceived, (p) => <p.ReceivedPage fromOrder />),
+      purchasingPage(ROUTES.inventoryReceived, (p) => <p.ReceivedListPage />),
+      purchasingPage(ROUTES.inventoryReceivedNote, (p) => <p.ReceivedPage />),
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),
         lazy: async () => ({

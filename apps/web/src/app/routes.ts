@@ -73,6 +73,8 @@ const BRANCH_CATALOG_PAGE = { audience: 'staff', permission: 'catalogs:read' } a
 /** The patient shell's address; its pages are under it. */
 const PATIENT = '/:branchCode/patients/:patientId';
 const PATIENT_PAGE = { audience: 'staff', permission: 'patients:read' } as const;
+/** The inventory section's pages of a branch. */
+const INVENTORY_PAGE = { audience: 'staff', permission: 'inventory:read' } as const;
 
 export const ROUTES = {
   root: { path: '/', audience: 'public', redirects: true },
@@ -286,6 +288,27 @@ export const ROUTES = {
     audience: 'staff',
     permission: 'inventory:read',
     dialogs: ['counts.requisition.add'],
+  },
+  // Purchasing (doc 3 section 2.4): explicit routes, matched before the shell's wildcard.
+  inventoryPurchases: {
+    path: '/:branchCode/inventory/purchases',
+    ...INVENTORY_PAGE,
+    primaryActions: true,
+  },
+  inventoryPurchase: { path: '/:branchCode/inventory/purchases/:purchaseId', ...INVENTORY_PAGE },
+  inventoryPurchaseReceived: {
+    path: '/:branchCode/inventory/purchases/received/:receivedId',
+    ...INVENTORY_PAGE,
+  },
+  inventoryReceived: {
+    path: '/:branchCode/inventory/received',
+    ...INVENTORY_PAGE,
+    primaryActions: true,
+  },
+  inventoryReceivedNote: {
+    path: '/:branchCode/inventory/received/:receivedId',
+    ...INVENTORY_PAGE,
+    sweptAs: 'inventoryPurchaseReceived',
   },
   branchSection: { path: '/:branchCode/*', audience: 'staff', serves: SHELL_SECTIONS },
   // Signed out, an unknown address asks to sign in first; signed in it is the 404 page.

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import type { catalogTexts } from './catalogs/texts.ts';
 import type { inventoryCountsTexts } from './inventory-counts/texts.ts';
+import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
 
@@ -29,7 +30,8 @@ declare module 'i18next' {
         PatientAreaTexts &
         typeof catalogTexts &
         PrescriptionTexts &
-        typeof inventoryCountsTexts;
+        typeof inventoryCountsTexts &
+        typeof purchasingTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

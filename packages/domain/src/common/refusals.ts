@@ -25,6 +25,7 @@ import {
   TALLY_MESSAGES,
   TALLY_REFUSAL_FORMATS,
 } from '../inventory/stock-counts-rules.ts';
+import { PURCHASE_MESSAGES, PURCHASE_REFUSAL_FORMATS } from '../inventory/purchasing-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -183,6 +184,8 @@ export const REFUSALS = {
   ...TALLY_REFUSAL_FORMATS,
   ...prefixed('requisition', REQUISITION_MESSAGES),
   ...REQUISITION_REFUSAL_FORMATS,
+  ...prefixed('purchase', PURCHASE_MESSAGES),
+  ...PURCHASE_REFUSAL_FORMATS,
   ...prefixed('catalog', CATALOG_MESSAGES),
   ...API_REFUSALS,
 } as const;

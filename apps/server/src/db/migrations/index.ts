@@ -22,6 +22,7 @@ import * as documents from './2026-11-25T1440_documents.ts';
 import * as snomedWordsCovering from './2026-11-25T1500_snomed_words_covering.ts';
 import * as catalogs from './2026-11-25T1600_catalogs.ts';
 import * as inventory from './2026-11-25T1700_inventory.ts';
+import * as purchasing from './2026-11-27T1320_purchasing.ts';
 import * as prescriptionLines from './2026-11-25T1720_prescription_lines.ts';
 import * as mcDictionariesExistingClinics from './2026-11-25T1800_mc_dictionaries_existing_clinics.ts';
 import * as vaccinePlans from './2026-11-27T1400_vaccine_plans.ts';
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1350_catalog_picker_index': catalogPickerIndex,
   '2026-11-27T1400_vaccine_plans': vaccinePlans,
   '2026-11-27T1330_stock_counts': stockCounts,
+  '2026-11-27T1320_purchasing': purchasing,
 };

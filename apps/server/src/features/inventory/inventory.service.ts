@@ -250,47 +250,73 @@ async function stockChange(
   return { batch: withStatus(batch, clinicDate), movement };
 }
 
+export interface ReceiptRequest {
+  /** The receiving branch and user. */
+  scope: Pick<BranchScope, 'branchId' | 'userId'>;
+  receipt: ReceiptBody;
+  /** The record the ledger row belongs to (a goods received note); null for a plain receipt. */
+  referenceId?: string | null;
+  /** Where the receipt is in the caller's request: refusals name `${field}.batchNo` etc. */
+  field?: string;
+}
+
+/**
+ * Stock in, inside the caller's transaction: a new batch (or more of the batch of that
+ * number and expiry, locked FOR UPDATE) and its `receipt` ledger row. For purchasing's
+ * goods received notes and the plain receipt route.
+ */
+export async function receiveInTransaction(
+  tx: TenantTx,
+  request: ReceiptRequest,
+): Promise<{ batchId: string; movementId: string }> {
+  const { receipt: body, scope } = request;
+  const at = (name: string) => (request.field ? `${request.field}.${name}` : name);
+  if (!(await repo.stockedItem(tx, body.itemId)))
+    throw fieldError(at('itemId'), 'stock.itemUnknown');
+  if (body.supplierId && !(await repo.findSupplier(tx, body.supplierId))) {
+    throw fieldError(at('supplierId'), 'stock.supplierUnknown');
+  }
+  const existing = await repo.lockBatchByNumber(tx, scope.branchId, body.itemId, body.batchNo);
+  if (existing && existing.expiryDate !== body.expiryDate) {
+    throw fieldError(at('expiryDate'), 'stock.batchExpiryDiffers');
+  }
+  const batchId =
+    existing?.id ??
+    (await repo
+      .insertBatch(tx, {
+        branchId: scope.branchId,
+        itemId: body.itemId,
+        batchNo: body.batchNo,
+        expiryDate: body.expiryDate,
+        unitCostCents: body.unitCostCents,
+        supplierId: body.supplierId,
+        createdBy: scope.userId,
+      })
+      .catch((error: unknown) => {
+        // Another receipt made this batch number meanwhile: the caller tries again.
+        if (isUniqueViolation(error, 'stock_batches_number_key')) throw conflict();
+        throw error;
+      }));
+  const [movementId] = await repo.insertMovements(tx, [
+    {
+      branchId: scope.branchId,
+      itemId: body.itemId,
+      batchId,
+      quantity: body.quantity,
+      kind: 'receipt',
+      reason: body.remark,
+      referenceId: request.referenceId ?? null,
+      createdBy: scope.userId,
+    },
+  ]);
+  return { batchId, movementId: movementId! };
+}
+
 /** Stock in: a new batch (or more of a batch of that number and expiry) and its receipt row. */
 export function receive(scope: BranchScope, body: ReceiptBody): Promise<StockChange> {
   return scope.run(async (tx) => {
-    if (!(await repo.stockedItem(tx, body.itemId))) throw fieldError('itemId', 'stock.itemUnknown');
-    if (body.supplierId && !(await repo.findSupplier(tx, body.supplierId))) {
-      throw fieldError('supplierId', 'stock.supplierUnknown');
-    }
-    const existing = await repo.lockBatchByNumber(tx, scope.branchId, body.itemId, body.batchNo);
-    if (existing && existing.expiryDate !== body.expiryDate) {
-      throw fieldError('expiryDate', 'stock.batchExpiryDiffers');
-    }
-    const batchId =
-      existing?.id ??
-      (await repo
-        .insertBatch(tx, {
-          branchId: scope.branchId,
-          itemId: body.itemId,
-          batchNo: body.batchNo,
-          expiryDate: body.expiryDate,
-          unitCostCents: body.unitCostCents,
-          supplierId: body.supplierId,
-          createdBy: scope.userId,
-        })
-        .catch((error: unknown) => {
-          // Another receipt made this batch number meanwhile: the caller tries again.
-          if (isUniqueViolation(error, 'stock_batches_number_key')) throw conflict();
-          throw error;
-        }));
-    const [movementId] = await repo.insertMovements(tx, [
-      {
-        branchId: scope.branchId,
-        itemId: body.itemId,
-        batchId,
-        quantity: body.quantity,
-        kind: 'receipt',
-        reason: body.remark,
-        referenceId: null,
-        createdBy: scope.userId,
-      },
-    ]);
-    return stockChange(tx, scope.branchId, batchId, movementId!);
+    const { batchId, movementId } = await receiveInTransaction(tx, { scope, receipt: body });
+    return stockChange(tx, scope.branchId, batchId, movementId);
   });
 }
 
