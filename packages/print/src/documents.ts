@@ -1,6 +1,10 @@
 import type { ReactElement } from 'react';
 import { createElement as h } from 'react';
 import {
+  BatchDispensingDocument,
+  type BatchDispensingProps,
+} from './documents/batch-dispensing.ts';
+import {
   MedicalCertificateDocument,
   type MedicalCertificateProps,
 } from './documents/medical-certificate.ts';
@@ -20,7 +24,8 @@ import {
 export type PrintDocument =
   | ({ kind: 'medicalCertificate' } & MedicalCertificateProps)
   | ({ kind: 'patientLabel' } & PatientLabelProps)
-  | ({ kind: 'queueLabel' } & QueueLabelProps);
+  | ({ kind: 'queueLabel' } & QueueLabelProps)
+  | ({ kind: 'batchDispensing' } & BatchDispensingProps);
 
 /** The react-pdf `<Document>` of a document. */
 export function documentElement(document: PrintDocument): ReactElement {
@@ -31,5 +36,7 @@ export function documentElement(document: PrintDocument): ReactElement {
       return h(PatientLabelDocument, document);
     case 'queueLabel':
       return h(QueueLabelDocument, document);
+    case 'batchDispensing':
+      return h(BatchDispensingDocument, document);
   }
 }

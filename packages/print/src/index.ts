@@ -9,4 +9,5 @@ export * from './format.ts';
 export * from './header.ts';
 export * from './documents/medical-certificate.ts';
 export * from './documents/labels.ts';
+export * from './documents/batch-dispensing.ts';
 export * from './documents.ts';

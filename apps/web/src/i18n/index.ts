@@ -3,6 +3,7 @@ import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import type { catalogTexts } from './catalogs/texts.ts';
+import type { inventoryTexts } from './inventory/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 
 /** The language key in local storage (doc 1 section 9); English by default and as fallback. */
@@ -23,7 +24,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & PatientAreaTexts & typeof catalogTexts;
+      translation: typeof en & PatientAreaTexts & typeof catalogTexts & typeof inventoryTexts;
       refusal: Record<RefusalCode, string>;
     };
   }
