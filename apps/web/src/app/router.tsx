@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import {
   ForgotPasswordPage,
   StaffLoginPage,
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
 import type * as CatalogPagesModule from '../features/catalogs/pages.ts';
+import type * as InventoryPagesModule from '../features/inventory/pages.ts';
 import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
 import { childPath, ROUTES, type ScreenRoute } from './routes.ts';
@@ -94,6 +95,37 @@ export const patientRoutes: RouteObject[] = [
   patientPage(ROUTES.patientSubsidy, (p) => <p.PersonalPage text="record.none.subsidy" />),
   patientPage(ROUTES.patientPharmacies, (p) => <p.NoneYetPage text="record.none.pharmacies" />),
   patientPage(ROUTES.patientPharmacy, (p) => <p.NoneYetPage text="record.none.pharmacyDetail" />),
+];
+
+type InventoryPages = typeof InventoryPagesModule;
+
+/** A page of the inventory section (doc 3 section 2.4); all of them come in one chunk. */
+function inventoryPage(
+  route: ScreenRoute,
+  render: (pages: InventoryPages) => ReactNode,
+): RouteObject {
+  return {
+    path: childPath(ROUTES.inventory, route),
+    lazy: async () => ({ element: render(await import('../features/inventory/pages.ts')) }),
+  };
+}
+
+/** The inventory section's children; its empty child goes to the items. */
+export const inventoryRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="items" replace /> },
+  inventoryPage(ROUTES.inventoryItems, (p) => <p.ItemsPage />),
+  inventoryPage(ROUTES.inventoryItem, (p) => <p.ItemDetailPage />),
+  inventoryPage(ROUTES.inventoryAdjustItem, (p) => <p.AdjustItemPage />),
+  inventoryPage(ROUTES.inventoryItemLogs, (p) => <p.ItemLogsPage />),
+  inventoryPage(ROUTES.inventoryBatchDispensing, (p) => <p.BatchDispensingPage />),
+  inventoryPage(ROUTES.inventoryBatches, (p) => <p.BatchesPage />),
+  inventoryPage(ROUTES.inventoryBatch, (p) => <p.BatchDetailPage />),
+  inventoryPage(ROUTES.inventoryTransactions, (p) => <p.TransactionsPage />),
+  inventoryPage(ROUTES.inventorySuppliers, (p) => <p.SuppliersPage />),
+  inventoryPage(ROUTES.inventorySupplier, (p) => <p.SupplierDetailPage />),
+  inventoryPage(ROUTES.inventoryAdjustments, (p) => <p.AdjustmentsPage />),
+  inventoryPage(ROUTES.inventoryReceiveBatch, (p) => <p.ReceiveBatchPage />),
+  inventoryPage(ROUTES.inventoryUnknown, (p) => <p.InventoryElsewherePage />),
 ];
 
 /**
@@ -250,6 +282,20 @@ export const appRoutes: RouteObject[] = [
           };
         },
         children: patientRoutes,
+      },
+      {
+        path: childPath(ROUTES.branchHome, ROUTES.inventory),
+        lazy: async () => {
+          const { SectionGate } = await import('../features/shell/SectionPage.tsx');
+          return {
+            element: (
+              <SectionGate module="inventory">
+                <Outlet />
+              </SectionGate>
+            ),
+          };
+        },
+        children: inventoryRoutes,
       },
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),

@@ -46,7 +46,7 @@ export interface ScreenRoute {
 }
 
 /** The sections with routes of their own, which the shell's wildcard route does not serve. */
-const ROUTED_SECTIONS: readonly string[] = ['queue', 'queue-display', 'patients'];
+const ROUTED_SECTIONS: readonly string[] = ['queue', 'queue-display', 'patients', 'inventory'];
 
 /** The screens of the branch shell's and the console's wildcard routes. */
 const SHELL_SECTIONS: readonly ServedPage[] = [...SIDE_NAV_PAGES, ...OTHER_PAGES]
@@ -70,6 +70,10 @@ const CATALOG_PAGE = { audience: 'console', permission: 'catalogs:read' } as con
 /** The patient shell's address; its pages are under it. */
 const PATIENT = '/:branchCode/patients/:patientId';
 const PATIENT_PAGE = { audience: 'staff', permission: 'patients:read' } as const;
+
+/** The inventory section (doc 3 section 2.4); its pages are under it. */
+const INVENTORY = '/:branchCode/inventory';
+const INVENTORY_PAGE = { audience: 'staff', permission: 'inventory:read' } as const;
 
 export const ROUTES = {
   root: { path: '/', audience: 'public', redirects: true },
@@ -234,6 +238,46 @@ export const ROUTES = {
     ...PATIENT_PAGE,
     sweptAs: 'patientLab',
   },
+  // The inventory section (doc 3 section 2.4): its empty child goes to the items.
+  inventory: { path: INVENTORY, ...INVENTORY_PAGE, redirects: true },
+  inventoryItems: { path: `${INVENTORY}/items`, ...INVENTORY_PAGE, primaryActions: true },
+  inventoryItem: {
+    path: `${INVENTORY}/items/:itemId`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.item.receive', 'inventory.item.reorderEdit'],
+  },
+  inventoryAdjustItem: { path: `${INVENTORY}/items/adjustment/:adjustItemId`, ...INVENTORY_PAGE },
+  inventoryItemLogs: { path: `${INVENTORY}/itemLogs`, ...INVENTORY_PAGE },
+  inventoryBatchDispensing: {
+    path: `${INVENTORY}/batchDispensing`,
+    audience: 'staff',
+    permission: 'dispensing:read',
+  },
+  inventoryBatches: { path: `${INVENTORY}/batches`, ...INVENTORY_PAGE, primaryActions: true },
+  inventoryBatch: {
+    path: `${INVENTORY}/batches/:batchId`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.item.adjust'],
+  },
+  inventoryTransactions: { path: `${INVENTORY}/transactions`, ...INVENTORY_PAGE },
+  inventorySuppliers: {
+    path: `${INVENTORY}/suppliers`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.suppliers.add'],
+    primaryActions: true,
+  },
+  inventorySupplier: {
+    path: `${INVENTORY}/suppliers/:supplierId`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.suppliers.edit'],
+  },
+  inventoryAdjustments: {
+    path: `${INVENTORY}/adjustment`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.adjust.newAdjustment'],
+  },
+  inventoryReceiveBatch: { path: `${INVENTORY}/batch`, ...INVENTORY_PAGE },
+  inventoryUnknown: { path: `${INVENTORY}/*`, audience: 'staff' },
   branchSection: { path: '/:branchCode/*', audience: 'staff', serves: SHELL_SECTIONS },
   // Signed out, an unknown address asks to sign in first; signed in it is the 404 page.
   notFound: { path: '*', audience: 'staff' },

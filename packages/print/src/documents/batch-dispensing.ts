@@ -127,7 +127,11 @@ export function BatchDispensingDocument(props: BatchDispensingProps) {
       h(
         View,
         { style: styles.footer, fixed: true },
-        h(Text, null, `${header.branchName} · Batch dispensing report · printed ${props.printedAt}`),
+        h(
+          Text,
+          null,
+          `${header.branchName} · Batch dispensing report · printed ${props.printedAt}`,
+        ),
         h(Text, {
           render: ({ pageNumber, totalPages }: { pageNumber: number; totalPages: number }) =>
             `Page ${pageNumber} of ${totalPages}`,

@@ -53,7 +53,8 @@ import '../../i18n/inventory/index.ts';
 
 type ItemsView = 'all' | 'lowStock' | 'nearExpiry';
 
-const isLow = (item: InventoryItem) => item.reorderLevel !== null && item.onHand < item.reorderLevel;
+const isLow = (item: InventoryItem) =>
+  item.reorderLevel !== null && item.onHand < item.reorderLevel;
 
 /** An item's warnings: below its reorder level, expired stock, a batch near expiry. */
 function ItemBadges({ item, nearExpiry }: { item: InventoryItem; nearExpiry: boolean }) {
@@ -61,9 +62,7 @@ function ItemBadges({ item, nearExpiry }: { item: InventoryItem; nearExpiry: boo
   return (
     <Group gap={4} wrap="nowrap">
       {isLow(item) && <Badge color="red.9">{t('inventory.items.lowBadge')}</Badge>}
-      {item.expiredOnHand > 0 && (
-        <Badge color="gray.8">{t('inventory.items.expiredBadge')}</Badge>
-      )}
+      {item.expiredOnHand > 0 && <Badge color="gray.8">{t('inventory.items.expiredBadge')}</Badge>}
       {nearExpiry && <Badge color="orange.9">{t('inventory.items.nearBadge')}</Badge>}
     </Group>
   );
@@ -159,7 +158,14 @@ export function ItemsPage() {
       const rows = near.data?.items ?? [];
       const csv = toCsv(
         ['itemCode', 'itemName', 'batchNo', 'expiryDate', 'status', 'onHand'],
-        rows.map((b) => [b.itemCode, b.itemName, b.batchNo, b.expiryDate, b.expiryStatus, b.onHand]),
+        rows.map((b) => [
+          b.itemCode,
+          b.itemName,
+          b.batchNo,
+          b.expiryDate,
+          b.expiryStatus,
+          b.onHand,
+        ]),
       );
       return { csv, rows: rows.length };
     }
@@ -472,7 +478,10 @@ export function AdjustItemPage() {
       </Anchor>
       {notFound && <Text c="dimmed">{t('inventory.item.notFound')}</Text>}
       {item && (
-        <Can permission="inventory:update" fallback={<Text c="dimmed">{t('inventory.notAllowed')}</Text>}>
+        <Can
+          permission="inventory:update"
+          fallback={<Text c="dimmed">{t('inventory.notAllowed')}</Text>}
+        >
           <AdjustItemForm
             itemId={item.itemId}
             onDone={() => void navigate(pathOf(`items/${item.itemId}`))}

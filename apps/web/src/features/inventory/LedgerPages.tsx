@@ -1,4 +1,8 @@
-import { STOCK_MOVEMENT_KINDS, type StockMovementKind, type StockMovementRecord } from '@clinic/domain';
+import {
+  STOCK_MOVEMENT_KINDS,
+  type StockMovementKind,
+  type StockMovementRecord,
+} from '@clinic/domain';
 import {
   Anchor,
   Button,
@@ -156,7 +160,11 @@ export function BatchDetailPage() {
   const batch = batches.data?.items[0];
   return (
     <InventoryFrame
-      title={batch ? t('inventory.batches.title', { batchNo: batch.batchNo }) : t('inventory.pages.batches')}
+      title={
+        batch
+          ? t('inventory.batches.title', { batchNo: batch.batchNo })
+          : t('inventory.pages.batches')
+      }
       actions={
         batch && (
           <Can permission="inventory:update">
@@ -183,10 +191,19 @@ export function BatchDetailPage() {
                   </Anchor>
                 }
               />
-              <Fact label={t('inventory.cols.expiryDate')} value={format.date(batch.expiryDate) || '—'} />
-              <Fact label={t('inventory.cols.status')} value={<ExpiryBadge status={batch.expiryStatus} />} />
+              <Fact
+                label={t('inventory.cols.expiryDate')}
+                value={format.date(batch.expiryDate) || '—'}
+              />
+              <Fact
+                label={t('inventory.cols.status')}
+                value={<ExpiryBadge status={batch.expiryStatus} />}
+              />
               <Fact label={t('inventory.cols.onHand')} value={batch.onHand} />
-              <Fact label={t('inventory.cols.unitCost')} value={format.money(batch.unitCostCents)} />
+              <Fact
+                label={t('inventory.cols.unitCost')}
+                value={format.money(batch.unitCostCents)}
+              />
             </SimpleGrid>
           </Paper>
           <Title order={2} size="h4">
@@ -236,10 +253,12 @@ export function TransactionsPage() {
   };
   const ledger = useLedger(filter, pageIndex, !periodError);
   const title = t('inventory.pages.transactions');
-  const refilter = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPageIndex(1);
-  };
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPageIndex(1);
+    };
   return (
     <InventoryFrame
       title={title}
@@ -265,7 +284,7 @@ export function TransactionsPage() {
             label: t(`inventory.kinds.${value}`),
           }))}
           value={kind}
-          onChange={(value) => refilter(setKind)(value as StockMovementKind | null)}
+          onChange={(value) => refilter(setKind)(value)}
           clearable
           w={180}
         />
@@ -454,10 +473,12 @@ export function ReceiveBatchPage() {
   const { t } = useTranslation();
   return (
     <InventoryFrame title={t('inventory.pages.batch')}>
-      <Can permission="inventory:create" fallback={<Text c="dimmed">{t('inventory.notAllowed')}</Text>}>
+      <Can
+        permission="inventory:create"
+        fallback={<Text c="dimmed">{t('inventory.notAllowed')}</Text>}
+      >
         <ReceiveBatchForm onReceived={() => undefined} />
       </Can>
     </InventoryFrame>
   );
 }
-

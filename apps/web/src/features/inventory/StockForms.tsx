@@ -34,7 +34,6 @@ import {
   emptyAdjustment,
   emptyReceipt,
   type AdjustmentForm,
-  type ReceiptForm,
 } from './inventory-form.ts';
 import { StockItemSelect, useFormats } from './parts.tsx';
 import '../../i18n/inventory/index.ts';
@@ -82,7 +81,9 @@ export function useStockForm<F extends object, B, R>(input: {
     } catch (failure) {
       if (failure instanceof ApiError && failure.errors.length > 0) {
         setErrors(
-          Object.fromEntries(failure.errors.map((e) => [FORM_FIELD[e.field] ?? e.field, e.message])),
+          Object.fromEntries(
+            failure.errors.map((e) => [FORM_FIELD[e.field] ?? e.field, e.message]),
+          ),
         );
         return;
       }
@@ -203,7 +204,10 @@ function ReceiveFields({ form, chooseItem }: { form: ReceiveState; chooseItem: b
         placeholder={t('inventory.receive.supplierHint')}
         data={(suppliers.data ?? [])
           .filter((supplier) => supplier.isActive || supplier.id === values.supplierId)
-          .map((supplier) => ({ value: supplier.id, label: `${supplier.name} (${supplier.code})` }))}
+          .map((supplier) => ({
+            value: supplier.id,
+            label: `${supplier.name} (${supplier.code})`,
+          }))}
         value={values.supplierId}
         onChange={(supplierId) => change({ supplierId })}
         searchable

@@ -19,7 +19,8 @@ export interface Page<T> {
 
 export const inventoryKeys = {
   all: ['inventory'] as const,
-  items: (keyword: string, pageIndex: number) => ['inventory', 'items', keyword, pageIndex] as const,
+  items: (keyword: string, pageIndex: number) =>
+    ['inventory', 'items', keyword, pageIndex] as const,
   item: (id: string, pageIndex: number) => ['inventory', 'item', id, pageIndex] as const,
   lowStock: ['inventory', 'low-stock'] as const,
   nearExpiry: (days: number) => ['inventory', 'near-expiry', days] as const,

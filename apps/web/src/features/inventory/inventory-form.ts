@@ -113,12 +113,7 @@ export function checkAdjustment(
   const errors = checked.ok ? {} : { ...checked.errors };
   if (typeof units === 'number' && units < 0)
     errors.quantity = 'Please enter the units as a positive number and choose the direction.';
-  if (
-    typeof units === 'number' &&
-    form.direction === 'remove' &&
-    onHand !== null &&
-    units > onHand
-  )
+  if (typeof units === 'number' && form.direction === 'remove' && onHand !== null && units > onHand)
     errors.quantity ??= `This batch holds ${onHand}; an adjustment may not take it below zero.`;
   if (!checked.ok || Object.keys(errors).length > 0) return { ok: false, errors };
   return checked;
