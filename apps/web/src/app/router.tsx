@@ -125,7 +125,18 @@ export const inventoryRoutes: RouteObject[] = [
   inventoryPage(ROUTES.inventorySupplier, (p) => <p.SupplierDetailPage />),
   inventoryPage(ROUTES.inventoryAdjustments, (p) => <p.AdjustmentsPage />),
   inventoryPage(ROUTES.inventoryReceiveBatch, (p) => <p.ReceiveBatchPage />),
-  inventoryPage(ROUTES.inventoryUnknown, (p) => <p.InventoryElsewherePage />),
+  {
+    path: childPath(ROUTES.inventory, ROUTES.inventoryUnknown),
+    lazy: async () => {
+      const [pages, { NotFoundPage }] = await Promise.all([
+        import('../features/inventory/pages.ts'),
+        notFound(),
+      ]);
+      return {
+        element: <pages.InventoryElsewherePage notFound={<NotFoundPage standalone={false} />} />,
+      };
+    },
+  },
 ];
 
 /**

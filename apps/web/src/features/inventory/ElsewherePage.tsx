@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { NotFoundPage } from '../errors/NotFoundPage.tsx';
+import type { ReactNode } from 'react';
 import { InventoryNav, useInventoryPath } from './parts.tsx';
 import '../../i18n/inventory/index.ts';
 
@@ -16,14 +16,14 @@ const LATER_PAGES = {
 /**
  * `inventory/*`: purchases, received goods, requisitions and the stock tally say plainly
  * that their pages come with their own part of the work (their routes replace this once
- * merged); any other address is the app's 404.
+ * merged); any other address is the app's 404 (`notFound`, its own chunk).
  */
-export function InventoryElsewherePage() {
+export function InventoryElsewherePage({ notFound }: { notFound: ReactNode }) {
   const { t } = useTranslation();
   const { '*': rest = '' } = useParams();
   const pathOf = useInventoryPath();
   const first = rest.split('/')[0] ?? '';
-  if (!(first in LATER_PAGES)) return <NotFoundPage standalone={false} />;
+  if (!(first in LATER_PAGES)) return <>{notFound}</>;
   const title = t(LATER_PAGES[first as keyof typeof LATER_PAGES]);
   return (
     <Stack>
