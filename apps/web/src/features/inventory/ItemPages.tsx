@@ -12,20 +12,15 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { Can } from '../../app/permissions.tsx';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
-import { AppDialog } from '../../components/AppDialog.tsx';
-import { alertFailure } from '../../components/confirmed-removal.ts';
-import { snackbar } from '../../components/dialogs.tsx';
 import { toCsv } from '../catalogs/csv.ts';
 import { ExportButton, exportName, Pager, SearchInput } from '../catalogs/ListParts.tsx';
 import {
@@ -33,15 +28,12 @@ import {
   PAGE_SIZE,
   readAllPages,
   readItems,
-  refreshInventory,
-  saveReorderLevel,
   useItemDetail,
   useItems,
   useLowStock,
   useNearExpiry,
 } from './inventory-api.ts';
-import { checkReorderLevel } from './inventory-form.ts';
-import { AdjustDialog, AdjustItemForm, ReceiveDialog } from './StockForms.tsx';
+import { AdjustDialog, AdjustItemForm, ReceiveDialog, ReorderDialog } from './lazy-forms.tsx';
 import {
   BatchTable,
   InventoryFrame,
@@ -260,60 +252,6 @@ export function ItemsPage() {
         </>
       )}
     </InventoryFrame>
-  );
-}
-
-function ReorderDialog({ item, onClose }: { item: InventoryItem; onClose: () => void }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [text, setText] = useState(item.reorderLevel === null ? '' : String(item.reorderLevel));
-  const [error, setError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
-  async function save() {
-    const checked = checkReorderLevel(text, item.reorderVersion);
-    if (!checked.ok) return setError(checked.errors.reorderLevel as string | undefined);
-    setSaving(true);
-    try {
-      await saveReorderLevel(item, checked.body.reorderLevel);
-      await refreshInventory(queryClient);
-      snackbar.success(t('inventory.item.reorderSaved'));
-      onClose();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.errors[0]?.field === 'reorderLevel')
-        return setError(failure.errors[0].message);
-      // 409 record.changed: someone saved it meanwhile; the alert says so, the page reloads.
-      alertFailure(failure);
-      await refreshInventory(queryClient);
-    } finally {
-      setSaving(false);
-    }
-  }
-  return (
-    <AppDialog
-      title={t('inventory.item.reorderTitle', { name: item.name })}
-      onClose={onClose}
-      size={420}
-      dirty={text !== (item.reorderLevel === null ? '' : String(item.reorderLevel))}
-      onSubmit={() => void save()}
-      footer={(close) => (
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('inventory.form.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-dialog-save>
-            {t('inventory.form.save')}
-          </Button>
-        </Group>
-      )}
-    >
-      <TextInput
-        label={t('inventory.item.reorder')}
-        inputMode="numeric"
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        error={error}
-      />
-    </AppDialog>
   );
 }
 

@@ -36,7 +36,7 @@ import {
   useLedger,
   type LedgerFilter,
 } from './inventory-api.ts';
-import { AdjustDialog, ReceiveBatchForm } from './StockForms.tsx';
+import { AdjustDialog, ReceiveBatchForm } from './lazy-forms.tsx';
 import {
   BatchTable,
   ExpiryBadge,

@@ -1,4 +1,4 @@
-import type { StockBatchRecord } from '@clinic/domain';
+import type { InventoryItem, StockBatchRecord, Supplier } from '@clinic/domain';
 import {
   Button,
   Checkbox,
@@ -25,15 +25,22 @@ import {
   adjustStock,
   receiveStock,
   refreshInventory,
+  saveReorderLevel,
+  saveSupplier,
   useBatches,
   useSupplierOptions,
 } from './inventory-api.ts';
 import {
   checkAdjustment,
   checkReceipt,
+  checkReorderLevel,
+  checkSupplier,
+  EMPTY_SUPPLIER,
   emptyAdjustment,
   emptyReceipt,
+  supplierFormOf,
   type AdjustmentForm,
+  type SupplierForm,
 } from './inventory-form.ts';
 import { StockItemSelect, useFormats } from './parts.tsx';
 import '../../i18n/inventory/index.ts';
@@ -435,5 +442,132 @@ export function AdjustItemForm({ itemId, onDone }: { itemId: string; onDone: () 
         )}
       </Stack>
     </PageForm>
+  );
+}
+
+// --- Reorder level and suppliers ------------------------------------------------------
+
+export function ReorderDialog({ item, onClose }: { item: InventoryItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(item.reorderLevel === null ? '' : String(item.reorderLevel));
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+  async function save() {
+    const checked = checkReorderLevel(text, item.reorderVersion);
+    if (!checked.ok) return setError(checked.errors.reorderLevel as string | undefined);
+    setSaving(true);
+    try {
+      await saveReorderLevel(item, checked.body.reorderLevel);
+      await refreshInventory(queryClient);
+      snackbar.success(t('inventory.item.reorderSaved'));
+      onClose();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.errors[0]?.field === 'reorderLevel')
+        return setError(failure.errors[0].message);
+      // 409 record.changed: someone saved it meanwhile; the alert says so, the page reloads.
+      alertFailure(failure);
+      await refreshInventory(queryClient);
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <AppDialog
+      title={t('inventory.item.reorderTitle', { name: item.name })}
+      onClose={onClose}
+      size={420}
+      dirty={text !== (item.reorderLevel === null ? '' : String(item.reorderLevel))}
+      onSubmit={() => void save()}
+      footer={(close) => (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('inventory.form.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} data-dialog-save>
+            {t('inventory.form.save')}
+          </Button>
+        </Group>
+      )}
+    >
+      <TextInput
+        label={t('inventory.item.reorder')}
+        inputMode="numeric"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        error={error}
+      />
+    </AppDialog>
+  );
+}
+
+/** Adds a supplier, or edits one with its version (409 when someone saved it meanwhile). */
+export function SupplierDialog({
+  supplier,
+  onClose,
+}: {
+  supplier: Supplier | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useStockForm({
+    initial: supplier ? supplierFormOf(supplier) : EMPTY_SUPPLIER,
+    check: checkSupplier,
+    send: (body) => saveSupplier(body, supplier),
+    saved: () => t('inventory.suppliers.saved'),
+    done: onClose,
+  });
+  const { values, errors, change } = form;
+  const text = (field: Exclude<keyof SupplierForm, 'isActive' | 'address'>) => ({
+    value: values[field],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      change({ [field]: event.currentTarget.value }),
+    error: errors[field],
+  });
+  return (
+    <AppDialog
+      title={
+        supplier
+          ? t('inventory.suppliers.editTitle', { code: supplier.code })
+          : t('inventory.suppliers.newTitle')
+      }
+      onClose={onClose}
+      size={620}
+      dirty={form.dirty}
+      onSubmit={() => void form.save()}
+      footer={(close) => (
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('inventory.form.cancel')}
+          </Button>
+          <Button type="submit" loading={form.saving} data-dialog-save>
+            {t('inventory.form.save')}
+          </Button>
+        </Group>
+      )}
+    >
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('inventory.cols.code')} withAsterisk {...text('code')} />
+          <TextInput label={t('inventory.cols.name')} withAsterisk {...text('name')} />
+          <TextInput label={t('inventory.cols.contactPerson')} {...text('contactPerson')} />
+          <TextInput label={t('inventory.cols.contactNo')} {...text('contactNo')} />
+        </SimpleGrid>
+        <TextInput label={t('inventory.cols.email')} {...text('email')} />
+        <Textarea
+          label={t('inventory.cols.address')}
+          autosize
+          minRows={2}
+          value={values.address}
+          onChange={(event) => change({ address: event.currentTarget.value })}
+          error={errors.address}
+        />
+        <Checkbox
+          label={t('inventory.suppliers.active')}
+          checked={values.isActive}
+          onChange={(event) => change({ isActive: event.currentTarget.checked })}
+        />
+      </Stack>
+    </AppDialog>
   );
 }

@@ -1,18 +1,5 @@
 import type { Supplier } from '@clinic/domain';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { Can } from '../../app/permissions.tsx';
-import { AppDialog } from '../../components/AppDialog.tsx';
 import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import { RemoveRowButton } from '../../components/RemoveRowButton.tsx';
@@ -39,91 +25,13 @@ import {
   readSuppliers,
   refreshInventory,
   removeSupplier,
-  saveSupplier,
   useBatches,
   useSupplier,
   useSuppliers,
 } from './inventory-api.ts';
-import {
-  checkSupplier,
-  EMPTY_SUPPLIER,
-  supplierFormOf,
-  type SupplierForm,
-} from './inventory-form.ts';
-import { useStockForm } from './StockForms.tsx';
+import { SupplierDialog } from './lazy-forms.tsx';
 import { BatchTable, InventoryFrame, TableStatus, useInventoryPath } from './parts.tsx';
 import '../../i18n/inventory/index.ts';
-
-/** Adds a supplier, or edits one with its version (409 when someone saved it meanwhile). */
-export function SupplierDialog({
-  supplier,
-  onClose,
-}: {
-  supplier: Supplier | null;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const form = useStockForm({
-    initial: supplier ? supplierFormOf(supplier) : EMPTY_SUPPLIER,
-    check: checkSupplier,
-    send: (body) => saveSupplier(body, supplier),
-    saved: () => t('inventory.suppliers.saved'),
-    done: onClose,
-  });
-  const { values, errors, change } = form;
-  const text = (field: Exclude<keyof SupplierForm, 'isActive' | 'address'>) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) =>
-      change({ [field]: event.currentTarget.value }),
-    error: errors[field],
-  });
-  return (
-    <AppDialog
-      title={
-        supplier
-          ? t('inventory.suppliers.editTitle', { code: supplier.code })
-          : t('inventory.suppliers.newTitle')
-      }
-      onClose={onClose}
-      size={620}
-      dirty={form.dirty}
-      onSubmit={() => void form.save()}
-      footer={(close) => (
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('inventory.form.cancel')}
-          </Button>
-          <Button type="submit" loading={form.saving} data-dialog-save>
-            {t('inventory.form.save')}
-          </Button>
-        </Group>
-      )}
-    >
-      <Stack>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('inventory.cols.code')} withAsterisk {...text('code')} />
-          <TextInput label={t('inventory.cols.name')} withAsterisk {...text('name')} />
-          <TextInput label={t('inventory.cols.contactPerson')} {...text('contactPerson')} />
-          <TextInput label={t('inventory.cols.contactNo')} {...text('contactNo')} />
-        </SimpleGrid>
-        <TextInput label={t('inventory.cols.email')} {...text('email')} />
-        <Textarea
-          label={t('inventory.cols.address')}
-          autosize
-          minRows={2}
-          value={values.address}
-          onChange={(event) => change({ address: event.currentTarget.value })}
-          error={errors.address}
-        />
-        <Checkbox
-          label={t('inventory.suppliers.active')}
-          checked={values.isActive}
-          onChange={(event) => change({ isActive: event.currentTarget.checked })}
-        />
-      </Stack>
-    </AppDialog>
-  );
-}
 
 function useRemoveSupplier() {
   const { t } = useTranslation();
