@@ -2,11 +2,18 @@ import type { Permission } from '@clinic/domain';
 import { ROUTES, type Audience, type ScreenRoute } from '../../apps/web/src/app/routes.ts';
 import { catalogTexts } from '../../apps/web/src/i18n/catalogs/texts.ts';
 import { dispensingTexts } from '../../apps/web/src/i18n/dispensing.ts';
+import { inventoryTexts } from '../../apps/web/src/i18n/inventory/texts.ts';
 import { en } from '../../apps/web/src/i18n/en.ts';
 import { inventoryCountsTexts } from '../../apps/web/src/i18n/inventory-counts/texts.ts';
 
 /** The texts the route table's dialog keys may name: the app's, and the lazily loaded ones. */
-const TEXTS = { ...en, ...catalogTexts, ...dispensingTexts, ...inventoryCountsTexts };
+const TEXTS = {
+  ...en,
+  ...catalogTexts,
+  ...dispensingTexts,
+  ...inventoryTexts,
+  ...inventoryCountsTexts,
+};
 
 /**
  * The screens the route sweep opens: every route of the web app's route table (the one

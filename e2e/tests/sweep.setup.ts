@@ -76,6 +76,7 @@ async function routeParams(): Promise<Record<string, string>> {
     return rows[0]!;
   });
   return {
+    ...(await inventoryParams()),
     branchCode: 'TPY',
     subdomain: 'demo',
     uid: device.user_id,
@@ -90,4 +91,46 @@ async function routeParams(): Promise<Record<string, string>> {
     purchaseId: 'new',
     receivedId: '00000000-0000-4000-8000-000000000000',
   };
+}
+
+/**
+ * The inventory pages' parameters: a stocked demo item, a batch of it in branch TPY (one
+ * receipt, made once) and a supplier (made once). The demo seed keeps no stock.
+ */
+async function inventoryParams(): Promise<Record<string, string>> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ item_id: string; batch_id: string; supplier_id: string }>(
+      `WITH demo AS (
+         SELECT t.id AS tenant_id, b.id AS branch_id FROM tenants t
+           JOIN branches b ON b.tenant_id = t.id AND b.code = 'TPY' WHERE t.subdomain = 'demo'),
+       item AS (
+         SELECT i.id FROM catalog_items i JOIN demo ON demo.tenant_id = i.tenant_id
+          WHERE i.type = 'Med' AND i.deleted_at IS NULL ORDER BY i.code LIMIT 1),
+       supplier AS (
+         INSERT INTO suppliers (tenant_id, code, name)
+         SELECT tenant_id, 'SWEEP', 'Sweep Pharma Supplies' FROM demo
+         ON CONFLICT DO NOTHING RETURNING id),
+       batch AS (
+         INSERT INTO stock_batches (tenant_id, branch_id, item_id, batch_no, expiry_date, unit_cost_cents)
+         SELECT demo.tenant_id, demo.branch_id, item.id, 'SWEEP-1', DATE '2031-12-31', 25 FROM demo, item
+         ON CONFLICT DO NOTHING RETURNING id, tenant_id, branch_id, item_id),
+       receipt AS (
+         INSERT INTO stock_movements (tenant_id, branch_id, item_id, batch_id, quantity, kind)
+         SELECT tenant_id, branch_id, item_id, id, 40, 'receipt' FROM batch RETURNING id)
+       SELECT item.id AS item_id,
+              coalesce((SELECT id FROM batch), (SELECT b.id FROM stock_batches b, demo
+                WHERE b.branch_id = demo.branch_id AND b.batch_no = 'SWEEP-1')) AS batch_id,
+              coalesce((SELECT id FROM supplier), (SELECT s.id FROM suppliers s, demo
+                WHERE s.tenant_id = demo.tenant_id AND s.code = 'SWEEP' AND s.deleted_at IS NULL))
+                AS supplier_id
+         FROM item, (SELECT count(*) FROM receipt) r`,
+    );
+    const row = rows[0]!;
+    return {
+      itemId: row.item_id,
+      adjustItemId: row.item_id,
+      batchId: row.batch_id,
+      supplierId: row.supplier_id,
+    };
+  });
 }

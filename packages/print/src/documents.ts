@@ -1,6 +1,10 @@
 import type { ReactElement } from 'react';
 import { createElement as h } from 'react';
 import {
+  BatchDispensingDocument,
+  type BatchDispensingProps,
+} from './documents/batch-dispensing.ts';
+import {
   MedicalCertificateDocument,
   type MedicalCertificateProps,
 } from './documents/medical-certificate.ts';
@@ -27,7 +31,8 @@ export type PrintDocument =
   | ({ kind: 'patientLabel' } & PatientLabelProps)
   | ({ kind: 'queueLabel' } & QueueLabelProps)
   | ({ kind: 'medicationLabel' } & MedicationLabelProps)
-  | ({ kind: 'purchaseOrder' } & PurchaseOrderProps);
+  | ({ kind: 'purchaseOrder' } & PurchaseOrderProps)
+  | ({ kind: 'batchDispensing' } & BatchDispensingProps);
 
 /** The react-pdf `<Document>` of a document. */
 export function documentElement(document: PrintDocument): ReactElement {
@@ -42,5 +47,7 @@ export function documentElement(document: PrintDocument): ReactElement {
       return h(MedicationLabelDocument, document);
     case 'purchaseOrder':
       return h(PurchaseOrderDocument, document);
+    case 'batchDispensing':
+      return h(BatchDispensingDocument, document);
   }
 }

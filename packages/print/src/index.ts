@@ -11,4 +11,5 @@ export * from './documents/medical-certificate.ts';
 export * from './documents/labels.ts';
 export * from './documents/medication-label.ts';
 export * from './documents/purchase-order.ts';
+export * from './documents/batch-dispensing.ts';
 export * from './documents.ts';

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import {
   ForgotPasswordPage,
   StaffLoginPage,
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
 import type * as CatalogPagesModule from '../features/catalogs/pages.ts';
-import type * as CountPagesModule from '../features/inventory-counts/pages.ts';
 import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
-import type * as PurchasingPagesModule from '../features/inventory-purchasing/pages.ts';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
 import { childPath, ROUTES, type ScreenRoute } from './routes.ts';
 
@@ -69,54 +67,6 @@ function patientPage(route: ScreenRoute, render: (pages: PatientPages) => ReactN
   };
 }
 
-type CountPages = typeof CountPagesModule;
-type PurchasingPages = typeof PurchasingPagesModule;
-
-/**
- * A page of a branch-shell section whose pages come in one chunk (`load`), shown only when
- * the clinic bought the section's module.
- */
-function sectionChunkPage<Pages>(
-  module: string,
-  load: () => Promise<Pages>,
-  route: ScreenRoute,
-  render: (pages: Pages) => ReactNode,
-): RouteObject {
-  return {
-    path: childPath(ROUTES.branchHome, route),
-    lazy: async () => {
-      const [{ SectionGate }, pages] = await Promise.all([
-        import('../features/shell/SectionPage.tsx'),
-        load(),
-      ]);
-      return { element: <SectionGate module={module}>{render(pages)}</SectionGate> };
-    },
-  };
-}
-
-/** A stock tally or requisition page of the inventory section; they all come in one chunk. */
-function countsPage(route: ScreenRoute, render: (pages: CountPages) => ReactNode): RouteObject {
-  return sectionChunkPage(
-    'inventory',
-    () => import('../features/inventory-counts/pages.ts'),
-    route,
-    render,
-  );
-}
-
-/** A purchasing page of the inventory section (doc 3 section 2.4); all in one chunk. */
-function purchasingPage(
-  route: ScreenRoute,
-  render: (pages: PurchasingPages) => ReactNode,
-): RouteObject {
-  return sectionChunkPage(
-    'inventory',
-    () => import('../features/inventory-purchasing/pages.ts'),
-    route,
-    render,
-  );
-}
-
 /** The patient shell's children: its empty child and the grouping tabs redirect. */
 export const patientRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="medical-records" replace /> },
@@ -161,6 +111,52 @@ export const patientRoutes: RouteObject[] = [
   patientPage(ROUTES.patientSubsidy, (p) => <p.PersonalPage text="record.none.subsidy" />),
   patientPage(ROUTES.patientPharmacies, (p) => <p.NoneYetPage text="record.none.pharmacies" />),
   patientPage(ROUTES.patientPharmacy, (p) => <p.NoneYetPage text="record.none.pharmacyDetail" />),
+];
+
+/** Pages of the inventory section (doc 3 section 2.4) from one of its chunks of pages. */
+function inventoryChunk<Pages>(load: () => Promise<Pages>) {
+  return (route: ScreenRoute, render: (pages: Pages) => ReactNode): RouteObject => ({
+    path: childPath(ROUTES.inventory, route),
+    lazy: async () => ({ element: render(await load()) }),
+  });
+}
+
+const inventoryPage = inventoryChunk(() => import('../features/inventory/pages.ts'));
+/** Stock tally and requisitions. */
+const countsPage = inventoryChunk(() => import('../features/inventory-counts/pages.ts'));
+/** Purchase orders and goods received. */
+const purchasingPage = inventoryChunk(() => import('../features/inventory-purchasing/pages.ts'));
+
+/** The inventory section's children; its empty child goes to the items. */
+export const inventoryRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="items" replace /> },
+  inventoryPage(ROUTES.inventoryItems, (p) => <p.ItemsPage />),
+  inventoryPage(ROUTES.inventoryItem, (p) => <p.ItemDetailPage />),
+  inventoryPage(ROUTES.inventoryAdjustItem, (p) => <p.AdjustItemPage />),
+  inventoryPage(ROUTES.inventoryItemLogs, (p) => <p.ItemLogsPage />),
+  inventoryPage(ROUTES.inventoryBatchDispensing, (p) => <p.BatchDispensingPage />),
+  inventoryPage(ROUTES.inventoryBatches, (p) => <p.BatchesPage />),
+  inventoryPage(ROUTES.inventoryBatch, (p) => <p.BatchDetailPage />),
+  inventoryPage(ROUTES.inventoryTransactions, (p) => <p.TransactionsPage />),
+  inventoryPage(ROUTES.inventorySuppliers, (p) => <p.SuppliersPage />),
+  inventoryPage(ROUTES.inventorySupplier, (p) => <p.SupplierDetailPage />),
+  inventoryPage(ROUTES.inventoryAdjustments, (p) => <p.AdjustmentsPage />),
+  inventoryPage(ROUTES.inventoryReceiveBatch, (p) => <p.ReceiveBatchPage />),
+  countsPage(ROUTES.inventoryStockTally, (p) => <p.StockTallyPage />),
+  countsPage(ROUTES.inventoryTallyHistory, (p) => <p.TallyHistoryPage />),
+  countsPage(ROUTES.inventoryRequisition, (p) => <p.RequisitionPage />),
+  purchasingPage(ROUTES.inventoryPurchases, (p) => <p.PurchasesPage />),
+  purchasingPage(ROUTES.inventoryPurchase, (p) => <p.PurchasePage />),
+  purchasingPage(ROUTES.inventoryPurchaseReceived, (p) => <p.ReceivedPage fromOrder />),
+  purchasingPage(ROUTES.inventoryReceived, (p) => <p.ReceivedListPage />),
+  purchasingPage(ROUTES.inventoryReceivedNote, (p) => <p.ReceivedPage />),
+  {
+    path: childPath(ROUTES.inventory, ROUTES.inventoryUnknown),
+    lazy: async () => {
+      const { NotFoundPage } = await notFound();
+      return { element: <NotFoundPage standalone={false} /> };
+    },
+  },
 ];
 
 /**
@@ -330,14 +326,20 @@ export const appRoutes: RouteObject[] = [
         },
         children: patientRoutes,
       },
-      countsPage(ROUTES.inventoryStockTally, (p) => <p.StockTallyPage />),
-      countsPage(ROUTES.inventoryTallyHistory, (p) => <p.TallyHistoryPage />),
-      countsPage(ROUTES.inventoryRequisition, (p) => <p.RequisitionPage />),
-      purchasingPage(ROUTES.inventoryPurchases, (p) => <p.PurchasesPage />),
-      purchasingPage(ROUTES.inventoryPurchase, (p) => <p.PurchasePage />),
-      purchasingPage(ROUTES.inventoryPurchaseReceived, (p) => <p.ReceivedPage fromOrder />),
-      purchasingPage(ROUTES.inventoryReceived, (p) => <p.ReceivedListPage />),
-      purchasingPage(ROUTES.inventoryReceivedNote, (p) => <p.ReceivedPage />),
+      {
+        path: childPath(ROUTES.branchHome, ROUTES.inventory),
+        lazy: async () => {
+          const { SectionGate } = await import('../features/shell/SectionPage.tsx');
+          return {
+            element: (
+              <SectionGate module="inventory">
+                <Outlet />
+              </SectionGate>
+            ),
+          };
+        },
+        children: inventoryRoutes,
+      },
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),
         lazy: async () => ({

@@ -46,7 +46,7 @@ export interface ScreenRoute {
 }
 
 /** The sections with routes of their own, which the shell's wildcard route does not serve. */
-const ROUTED_SECTIONS: readonly string[] = ['queue', 'queue-display', 'patients'];
+const ROUTED_SECTIONS: readonly string[] = ['queue', 'queue-display', 'patients', 'inventory'];
 
 /** The screens of the branch shell's and the console's wildcard routes. */
 const SHELL_SECTIONS: readonly ServedPage[] = [...SIDE_NAV_PAGES, ...OTHER_PAGES]
@@ -73,7 +73,8 @@ const BRANCH_CATALOG_PAGE = { audience: 'staff', permission: 'catalogs:read' } a
 /** The patient shell's address; its pages are under it. */
 const PATIENT = '/:branchCode/patients/:patientId';
 const PATIENT_PAGE = { audience: 'staff', permission: 'patients:read' } as const;
-/** The inventory section's pages of a branch. */
+/** The inventory section (doc 3 section 2.4); its pages are under it. */
+const INVENTORY = '/:branchCode/inventory';
 const INVENTORY_PAGE = { audience: 'staff', permission: 'inventory:read' } as const;
 
 export const ROUTES = {
@@ -270,46 +271,82 @@ export const ROUTES = {
     ...PATIENT_PAGE,
     sweptAs: 'patientLab',
   },
-  // Stock tally and requisitions (doc 3 section 2.4): explicit routes, matched before the
-  // shell's wildcard section.
-  inventoryStockTally: {
-    path: '/:branchCode/inventory/stockTally',
+  // The inventory section (doc 3 section 2.4): its empty child goes to the items.
+  inventory: { path: INVENTORY, ...INVENTORY_PAGE, redirects: true },
+  inventoryItems: { path: `${INVENTORY}/items`, ...INVENTORY_PAGE, primaryActions: true },
+  inventoryItem: {
+    path: `${INVENTORY}/items/:itemId`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.item.receive', 'inventory.item.reorderEdit'],
+  },
+  inventoryAdjustItem: { path: `${INVENTORY}/items/adjustment/:adjustItemId`, ...INVENTORY_PAGE },
+  inventoryItemLogs: { path: `${INVENTORY}/itemLogs`, ...INVENTORY_PAGE },
+  inventoryBatchDispensing: {
+    path: `${INVENTORY}/batchDispensing`,
     audience: 'staff',
-    permission: 'inventory:read',
+    permission: 'dispensing:read',
+  },
+  inventoryBatches: { path: `${INVENTORY}/batches`, ...INVENTORY_PAGE, primaryActions: true },
+  inventoryBatch: {
+    path: `${INVENTORY}/batches/:batchId`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.item.adjust'],
+  },
+  inventoryTransactions: { path: `${INVENTORY}/transactions`, ...INVENTORY_PAGE },
+  inventorySuppliers: {
+    path: `${INVENTORY}/suppliers`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.suppliers.add'],
+    primaryActions: true,
+  },
+  inventorySupplier: {
+    path: `${INVENTORY}/suppliers/:supplierId`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.suppliers.edit'],
+  },
+  inventoryAdjustments: {
+    path: `${INVENTORY}/adjustment`,
+    ...INVENTORY_PAGE,
+    dialogs: ['inventory.adjust.newAdjustment'],
+  },
+  inventoryReceiveBatch: { path: `${INVENTORY}/batch`, ...INVENTORY_PAGE },
+  // Stock tally and requisitions (features/inventory-counts).
+  inventoryStockTally: {
+    path: `${INVENTORY}/stockTally`,
+    ...INVENTORY_PAGE,
     dialogs: ['counts.tally.newSheet'],
   },
   inventoryTallyHistory: {
-    path: '/:branchCode/inventory/stockTally/:itemId',
-    audience: 'staff',
-    permission: 'inventory:read',
+    path: `${INVENTORY}/stockTally/:itemId`,
+    ...INVENTORY_PAGE,
   },
   inventoryRequisition: {
-    path: '/:branchCode/inventory/requisition',
-    audience: 'staff',
-    permission: 'inventory:read',
+    path: `${INVENTORY}/requisition`,
+    ...INVENTORY_PAGE,
     dialogs: ['counts.requisition.add'],
   },
-  // Purchasing (doc 3 section 2.4): explicit routes, matched before the shell's wildcard.
+  // Purchasing and goods received (features/inventory-purchasing).
   inventoryPurchases: {
-    path: '/:branchCode/inventory/purchases',
+    path: `${INVENTORY}/purchases`,
     ...INVENTORY_PAGE,
     primaryActions: true,
   },
-  inventoryPurchase: { path: '/:branchCode/inventory/purchases/:purchaseId', ...INVENTORY_PAGE },
+  inventoryPurchase: { path: `${INVENTORY}/purchases/:purchaseId`, ...INVENTORY_PAGE },
   inventoryPurchaseReceived: {
-    path: '/:branchCode/inventory/purchases/received/:receivedId',
+    path: `${INVENTORY}/purchases/received/:receivedId`,
     ...INVENTORY_PAGE,
   },
   inventoryReceived: {
-    path: '/:branchCode/inventory/received',
+    path: `${INVENTORY}/received`,
     ...INVENTORY_PAGE,
     primaryActions: true,
   },
   inventoryReceivedNote: {
-    path: '/:branchCode/inventory/received/:receivedId',
+    path: `${INVENTORY}/received/:receivedId`,
     ...INVENTORY_PAGE,
     sweptAs: 'inventoryPurchaseReceived',
   },
+  inventoryUnknown: { path: `${INVENTORY}/*`, audience: 'staff' },
   branchSection: { path: '/:branchCode/*', audience: 'staff', serves: SHELL_SECTIONS },
   // Signed out, an unknown address asks to sign in first; signed in it is the 404 page.
   notFound: { path: '*', audience: 'staff' },

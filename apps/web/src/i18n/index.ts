@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import type { catalogTexts } from './catalogs/texts.ts';
 import type { inventoryCountsTexts } from './inventory-counts/texts.ts';
+import type { inventoryTexts } from './inventory/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
@@ -30,6 +31,7 @@ declare module 'i18next' {
         PatientAreaTexts &
         typeof catalogTexts &
         PrescriptionTexts &
+        typeof inventoryTexts &
         typeof inventoryCountsTexts &
         typeof purchasingTexts;
       refusal: Record<RefusalCode, string>;

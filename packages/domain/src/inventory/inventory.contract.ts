@@ -13,6 +13,8 @@ import {
   InventoryItem,
   InventoryItemDetail,
   InventoryItemsQuery,
+  ItemLogQuery,
+  ItemLogRow,
   ItemDetailQuery,
   NearExpiryQuery,
   NoInventoryQuery,
@@ -55,6 +57,7 @@ export const inventorySchemas = {
   },
   dispense: { body: DispenseBody, answer: dataOf(DispenseRecord), status: 201 },
   dispenseReport: { query: DispenseReportQuery, answer: listOf(DispenseReportRow) },
+  itemLog: { query: ItemLogQuery, answer: listOf(ItemLogRow) },
 } as const satisfies Record<string, RouteSchemas>;
 
 export const inventoryContract = joinContract(inventoryApi, inventorySchemas);

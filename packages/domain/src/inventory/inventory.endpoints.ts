@@ -19,4 +19,5 @@ export const inventoryApi = endpoints<typeof inventorySchemas>()({
   supplierDelete: ['DELETE', '/inventory/suppliers/:id'],
   dispense: ['POST', '/inventory/dispense'],
   dispenseReport: ['GET', '/inventory/batchs/dispense-record'],
+  itemLog: ['GET', '/inventory/item-logs'],
 });

@@ -112,6 +112,7 @@ export type ReorderLevelBody = z.infer<typeof ReorderLevelBody>;
 
 export const BatchesQuery = z.strictObject({
   itemId: fromQuery(z.uuid('itemId must be a catalog item id').optional()),
+  batchId: fromQuery(z.uuid('batchId must be a batch id').optional()),
   /** Include batches with nothing left (default: only batches with stock). */
   includeEmpty: fromQuery(
     z
@@ -125,6 +126,7 @@ export type BatchesQuery = z.infer<typeof BatchesQuery>;
 
 export const TransactionsQuery = z.strictObject({
   itemId: fromQuery(z.uuid('itemId must be a catalog item id').optional()),
+  batchId: fromQuery(z.uuid('batchId must be a batch id').optional()),
   kind: fromQuery(
     z
       .enum(STOCK_MOVEMENT_KINDS, {
@@ -280,3 +282,31 @@ export const DispenseReportRow = z.object({
   quantity: z.int(),
 });
 export type DispenseReportRow = z.infer<typeof DispenseReportRow>;
+
+// --- Item log -------------------------------------------------------------------------
+
+/** The item log: each stocked item's movement over a period of clinic dates. */
+export const ItemLogQuery = z.strictObject({
+  fromDate: fromQuery(isoDate('fromDate is required', 'fromDate must be a date YYYY-MM-DD')),
+  toDate: fromQuery(isoDate('toDate is required', 'toDate must be a date YYYY-MM-DD')),
+  keyword,
+  ...page,
+  ...cacheBusters,
+});
+export type ItemLogQuery = z.infer<typeof ItemLogQuery>;
+
+export const ItemLogRow = z.object({
+  itemId: z.uuid(),
+  code: z.string(),
+  name: z.string(),
+  dispensingUnit: z.string().nullable(),
+  /** On hand at the start of fromDate. */
+  opening: z.int(),
+  /** Units in (receipts, positive adjustments and counts) during the period. */
+  ins: z.int(),
+  /** Units out (dispensed, negative adjustments and counts), as a positive number. */
+  outs: z.int(),
+  /** On hand at the end of toDate: opening + ins - outs. */
+  closing: z.int(),
+});
+export type ItemLogRow = z.infer<typeof ItemLogRow>;

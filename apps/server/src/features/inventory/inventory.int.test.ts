@@ -783,3 +783,80 @@ describe('isolation and permissions', () => {
     expect(rows.some((row) => row.action === 'create')).toBe(true);
   });
 });
+
+describe('batch reads and the item log (the inventory pages)', () => {
+  it("reads one batch and that batch's ledger only", async () => {
+    const item = await newItem();
+    const first = await receive(item.id, { quantity: 5 });
+    const second = await receive(item.id, { quantity: 7 });
+    expectStatus(
+      await t.call('POST', api('/inventory/adjustments'), {
+        ...admin,
+        body: { batchId: second.id, quantity: -2, reason: 'Broken strip' },
+      }),
+      201,
+    );
+    const batches = await t.call('GET', api(`/inventory/batches?batchId=${second.id}`), admin);
+    expectStatus(batches, 200);
+    expect(batches.body.data.items).toMatchObject([{ id: second.id, onHand: 5 }]);
+    const ledger = await t.call('GET', api(`/inventory/transactions?batchId=${second.id}`), admin);
+    expect(
+      ledger.body.data.items.map((row: { quantity: number; batchId: string }) => [
+        row.batchId,
+        row.quantity,
+      ]),
+    ).toEqual([
+      [second.id, -2],
+      [second.id, 7],
+    ]);
+    const elsewhere = await t.call('GET', api(`/inventory/batches?batchId=${first.id}`), adminB);
+    expect(elsewhere.body.data.items).toEqual([]);
+    expectFieldRefusal(
+      await t.call('GET', api('/inventory/transactions?batchId=nope'), admin),
+      'batchId',
+    );
+  });
+
+  it('gives each item its opening, ins, outs and closing over a period', async () => {
+    const item = await newItem('Item log amoxicillin');
+    const batch = await receive(item.id, { quantity: 10 });
+    expectStatus(
+      await t.call('POST', api('/inventory/adjustments'), {
+        ...admin,
+        body: { batchId: batch.id, quantity: -3, reason: 'Expired strip' },
+      }),
+      201,
+    );
+    expectStatus(await dispense(await openVisit(), [{ itemId: item.id, quantity: 2 }]), 201);
+    const log = (query: string) =>
+      t.call(
+        'GET',
+        api(`/inventory/item-logs?keyword=${encodeURIComponent(item.name)}${query}`),
+        admin,
+      );
+    const during = await log(`&fromDate=${daysFromNow(-2)}&toDate=${daysFromNow(2)}`);
+    expectStatus(during, 200);
+    expect(during.body.data).toMatchObject({
+      total: 1,
+      items: [{ itemId: item.id, opening: 0, ins: 10, outs: 5, closing: 5 }],
+    });
+    const after = await log(`&fromDate=${daysFromNow(3)}&toDate=${daysFromNow(4)}`);
+    expect(after.body.data.items).toMatchObject([{ opening: 5, ins: 0, outs: 0, closing: 5 }]);
+    const before = await log(`&fromDate=${daysFromNow(-4)}&toDate=${daysFromNow(-3)}`);
+    expect(before.body.data.items).toMatchObject([{ opening: 0, ins: 0, outs: 0, closing: 0 }]);
+    const otherBranch = await t.call(
+      'GET',
+      api(
+        `/inventory/item-logs?keyword=${encodeURIComponent(item.name)}&fromDate=${daysFromNow(-2)}&toDate=${daysFromNow(2)}`,
+      ),
+      adminB,
+    );
+    expect(otherBranch.body.data.items).toMatchObject([{ opening: 0, ins: 0, outs: 0 }]);
+    expectFieldRefusal(
+      await log(`&fromDate=${daysFromNow(2)}&toDate=${daysFromNow(-2)}`),
+      'toDate',
+      'stock.periodBackwards',
+    );
+    expectFieldRefusal(await log(''), 'fromDate');
+  });
+});

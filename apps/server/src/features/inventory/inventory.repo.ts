@@ -1,6 +1,7 @@
 import type {
   DispenseReportRow,
   InventoryItem,
+  ItemLogRow,
   StockMovementKind,
   StockMovementRecord,
   Supplier,
@@ -294,6 +295,7 @@ export async function insertMovements(tx: TenantTx, movements: NewMovement[]): P
 export interface MovementFilter {
   branchId: string;
   itemId?: string;
+  batchId?: string;
   ids?: string[];
   kind?: StockMovementKind;
   /** Start and end (exclusive) of the period, as times. */
@@ -318,6 +320,7 @@ export async function listMovements(
     )
     .where('m.branchId', '=', filter.branchId);
   if (filter.itemId) query = query.where('m.itemId', '=', filter.itemId);
+  if (filter.batchId) query = query.where('m.batchId', '=', filter.batchId);
   if (filter.ids) query = query.where('m.id', 'in', filter.ids);
   if (filter.kind) query = query.where('m.kind', '=', filter.kind);
   if (filter.from) query = query.where('m.createdAt', '>=', filter.from);
@@ -511,4 +514,57 @@ export async function deleteSupplier(tx: TenantTx, id: string, version: number):
     .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// --- Item log -------------------------------------------------------------------------
+
+/** Stocked items with their ledger before, in and by the end of [from, to). */
+export async function itemLog(
+  tx: TenantTx,
+  filter: {
+    branchId: string;
+    keyword: string | null;
+    from: Date;
+    to: Date;
+    pageIndex: number;
+    pageSize: number;
+  },
+): Promise<{ items: ItemLogRow[]; total: number }> {
+  const keyword = filter.keyword ? escapeLike(filter.keyword.toLowerCase()) : null;
+  const where = sql.join(
+    [
+      sql`i.deleted_at IS NULL`,
+      sql`i.type IN (${sql.join(STOCKED_TYPES)})`,
+      keyword
+        ? sql`(lower(i.code) LIKE ${`${keyword}%`} OR lower(i.name) LIKE ${`%${keyword}%`})`
+        : sql`true`,
+    ],
+    sql` AND `,
+  );
+  const from = sql`
+      FROM catalog_items i
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(m.quantity) FILTER (WHERE m.created_at < ${filter.from}), 0) AS opening,
+               coalesce(sum(m.quantity) FILTER (
+                 WHERE m.created_at >= ${filter.from} AND m.created_at < ${filter.to}
+                   AND m.quantity > 0), 0) AS ins,
+               coalesce(-sum(m.quantity) FILTER (
+                 WHERE m.created_at >= ${filter.from} AND m.created_at < ${filter.to}
+                   AND m.quantity < 0), 0) AS outs
+          FROM stock_movements m
+         WHERE m.tenant_id = i.tenant_id AND m.branch_id = ${filter.branchId} AND m.item_id = i.id
+      ) s
+     WHERE ${where}`;
+  const [rows, count] = await Promise.all([
+    sql<ItemLogRow>`
+      SELECT i.id AS "itemId", i.code, i.name, i.dispensing_unit AS "dispensingUnit",
+             s.opening::int AS opening, s.ins::int AS ins, s.outs::int AS outs,
+             (s.opening + s.ins - s.outs)::int AS closing
+        ${from}
+       ORDER BY lower(i.name), i.code
+       LIMIT ${filter.pageSize} OFFSET ${(filter.pageIndex - 1) * filter.pageSize}
+    `.execute(tx.db),
+    sql<{ total: string }>`SELECT count(*) AS total ${from}`.execute(tx.db),
+  ]);
+  return { items: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
 }

@@ -179,5 +179,13 @@ export function inventoryRoutes(ctx: AppContext) {
         data: await inventory.dispenseReport(branchScope(ctx.db, request), request.query),
       }),
     });
+
+    app.route({
+      ...routeOf(inventoryContract.itemLog, 'inventory'),
+      config: { access: access('inventory:read') },
+      handler: async (request) => ({
+        data: await inventory.itemLog(branchScope(ctx.db, request), request.query),
+      }),
+    });
   };
 }

@@ -16,6 +16,8 @@ import {
   type InventoryItem,
   type InventoryItemDetail,
   type InventoryItemsQuery,
+  type ItemLogQuery,
+  type ItemLogRow,
   type ItemDetailQuery,
   type ReceiptBody,
   type ReorderLevelBody,
@@ -143,6 +145,7 @@ export function batches(
     const rows = await repo.listBatches(tx, {
       branchId: scope.branchId,
       itemId: query.itemId,
+      batchId: query.batchId,
       includeEmpty: query.includeEmpty,
     });
     const items = rows.map((row) => withStatus(row, clinicDate));
@@ -222,6 +225,7 @@ export function transactions(
     return repo.listMovements(tx, {
       branchId: scope.branchId,
       itemId: query.itemId,
+      batchId: query.batchId,
       kind: query.kind,
       ...(await period(tx, scope.branchId, query.fromDate, query.toDate)),
       pageIndex: query.pageIndex,
@@ -627,4 +631,24 @@ export function stockShortRefusal(
   requested: number,
 ): AppError {
   return stockShort(field, item, available, requested);
+}
+// --- Item log ---------------------------------------------------------------------------
+
+/** Each stocked item's opening, ins, outs and closing over a period of clinic dates. */
+export function itemLog(
+  scope: BranchScope,
+  query: ItemLogQuery,
+): Promise<{ items: ItemLogRow[]; total: number }> {
+  return scope.run(async (tx) => {
+    if (query.fromDate > query.toDate) throw fieldError('toDate', 'stock.periodBackwards');
+    const { from, to } = await period(tx, scope.branchId, query.fromDate, query.toDate);
+    return repo.itemLog(tx, {
+      branchId: scope.branchId,
+      keyword: query.keyword,
+      from: from!,
+      to: to!,
+      pageIndex: query.pageIndex,
+      pageSize: query.pageSize,
+    });
+  });
 }
