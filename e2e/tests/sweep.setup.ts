@@ -66,15 +66,6 @@ async function routeParams(): Promise<Record<string, string>> {
     );
     return rows[0]!;
   });
-  // A medicine of the demo catalog (the stock tally history of one item).
-  const medicine = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT c.id FROM catalog_items c
-         JOIN tenants t ON t.id = c.tenant_id AND t.subdomain = 'demo'
-        WHERE c.type = 'Med' AND c.deleted_at IS NULL ORDER BY c.code LIMIT 1`,
-    );
-    return rows[0]!;
-  });
   return {
     ...(await inventoryParams()),
     branchCode: 'TPY',
@@ -86,7 +77,6 @@ async function routeParams(): Promise<Record<string, string>> {
     id: record.visit_id,
     kinId: '1',
     pharmacyId: '1',
-    itemId: medicine.id,
     // A new purchase order's editor; the demo clinic has no goods received note yet.
     purchaseId: 'new',
     receivedId: '00000000-0000-4000-8000-000000000000',
@@ -94,7 +84,7 @@ async function routeParams(): Promise<Record<string, string>> {
 }
 
 /**
- * The inventory pages' parameters: a stocked demo item, a batch of it in branch TPY (one
+ * The inventory pages' parameters: a stocked demo item (also the stock tally history's), a batch of it in branch TPY (one
  * receipt, made once) and a supplier (made once). The demo seed keeps no stock.
  */
 async function inventoryParams(): Promise<Record<string, string>> {
