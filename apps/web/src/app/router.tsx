@@ -210,12 +210,20 @@ export const appRoutes: RouteObject[] = [
       catalogPage(ROUTES.consoleVaccinePlans, (p) => <p.VaccinePlanPage where="console" />),
       catalogPage(ROUTES.consoleWhitelistDrugs, (p) => <p.WhitelistPage />),
       catalogPage(ROUTES.consoleUnitMeasurement, (p) => (
-        <p.SettingListPage name="unitMeasurement" />
+        <p.SettingListPage name="unitMeasurement" where="console" />
       )),
-      catalogPage(ROUTES.consoleConsumeMethods, (p) => <p.SettingListPage name="consumeMethod" />),
-      catalogPage(ROUTES.consoleFrequencies, (p) => <p.SettingListPage name="frequency" />),
-      catalogPage(ROUTES.consoleIndications, (p) => <p.SettingListPage name="indication" />),
-      catalogPage(ROUTES.consolePrecautions, (p) => <p.SettingListPage name="precaution" />),
+      catalogPage(ROUTES.consoleConsumeMethods, (p) => (
+        <p.SettingListPage name="consumeMethod" where="console" />
+      )),
+      catalogPage(ROUTES.consoleFrequencies, (p) => (
+        <p.SettingListPage name="frequency" where="console" />
+      )),
+      catalogPage(ROUTES.consoleIndications, (p) => (
+        <p.SettingListPage name="indication" where="console" />
+      )),
+      catalogPage(ROUTES.consolePrecautions, (p) => (
+        <p.SettingListPage name="precaution" where="console" />
+      )),
       {
         path: childPath(ROUTES.console, ROUTES.consoleSection),
         lazy: async () => ({
@@ -293,6 +301,21 @@ export const appRoutes: RouteObject[] = [
       )),
       branchCatalogPage(ROUTES.branchVaccinePlans, (p) => <p.VaccinePlanPage where="branch" />),
       branchCatalogPage(ROUTES.branchComboItems, (p) => <p.BranchCatalogPage name="comboItems" />),
+      branchCatalogPage(ROUTES.branchFrequencies, (p) => (
+        <p.SettingListPage name="frequency" where="branch" />
+      )),
+      branchCatalogPage(ROUTES.branchConsumeMethods, (p) => (
+        <p.SettingListPage name="consumeMethod" where="branch" />
+      )),
+      branchCatalogPage(ROUTES.branchUnitMeasurement, (p) => (
+        <p.SettingListPage name="unitMeasurement" where="branch" />
+      )),
+      branchCatalogPage(ROUTES.branchIndications, (p) => (
+        <p.SettingListPage name="indication" where="branch" />
+      )),
+      branchCatalogPage(ROUTES.branchPrecautions, (p) => (
+        <p.SettingListPage name="precaution" where="branch" />
+      )),
       {
         path: childPath(ROUTES.branchHome, ROUTES.patientEmpty),
         lazy: async () => {

@@ -186,6 +186,28 @@ export const ROUTES = {
     ...BRANCH_CATALOG_PAGE,
     sweptAs: 'branchCatalogServices',
   },
+  // The clinic's prescription settings lists, read-only in a branch (kept in the console).
+  branchFrequencies: { path: '/:branchCode/setting/inventory/frequency', ...BRANCH_CATALOG_PAGE },
+  branchConsumeMethods: {
+    path: '/:branchCode/setting/inventory/consume-method',
+    ...BRANCH_CATALOG_PAGE,
+    sweptAs: 'branchFrequencies',
+  },
+  branchUnitMeasurement: {
+    path: '/:branchCode/setting/inventory/unit-measurement',
+    ...BRANCH_CATALOG_PAGE,
+    sweptAs: 'branchFrequencies',
+  },
+  branchIndications: {
+    path: '/:branchCode/setting/inventory/indication',
+    ...BRANCH_CATALOG_PAGE,
+    sweptAs: 'branchFrequencies',
+  },
+  branchPrecautions: {
+    path: '/:branchCode/setting/inventory/precaution',
+    ...BRANCH_CATALOG_PAGE,
+    sweptAs: 'branchFrequencies',
+  },
   // The patient record (doc 2 section 2.1): the empty-patient page, the patient shell
   // (its empty child goes to the medical records) and each of its children.
   patientEmpty: { path: '/:branchCode/patients', audience: 'staff', permission: 'patients:read' },

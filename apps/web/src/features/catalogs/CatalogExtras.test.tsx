@@ -21,6 +21,7 @@ import '../../i18n/index.ts';
 import { BranchCatalogPage } from './BranchCatalogPage.tsx';
 import { catalogKeys } from './catalog-api.ts';
 import { CatalogPage } from './CatalogPage.tsx';
+import { SettingListPage } from './SettingListPage.tsx';
 import { VaccinePlanPage } from './VaccinePlanPage.tsx';
 
 /** Combo editor, a branch's catalog terms and vaccine plans (the server's data in the cache). */
@@ -444,5 +445,41 @@ describe('console: vaccine plans', () => {
     expect(screen.getByText('Vaccine plans are kept in the console.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add vaccine plan' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("settings: the clinic's prescription settings lists in a branch", () => {
+  it('shows the frequencies read-only, with the links to the other lists', () => {
+    signIn(ALL_PERMISSIONS, 'clinic');
+    showPage(
+      <SettingListPage name="frequency" where="branch" />,
+      (client) => {
+        client.setQueryData(catalogKeys.settings('frequency'), [
+          {
+            id: ID(30),
+            code: 'Q4H',
+            description: 'Every 4 hours',
+            dosesPerCycle: 6,
+            cycleDays: 1,
+            isSystem: false,
+            isActive: true,
+            sortOrder: 0,
+            version: 1,
+          },
+        ]);
+      },
+      '/MAIN/setting/inventory/frequency',
+      '/:branchCode/setting/inventory/frequency',
+    );
+    const table = screen.getByRole('table', { name: 'Frequencies list' });
+    expect(within(table).getByRole('cell', { name: 'Every 4 hours' })).toBeInTheDocument();
+    expect(screen.getByText(/kept for the whole clinic in the console/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Q4H' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Q4H' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add entry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Precautions' })).toHaveAttribute(
+      'href',
+      '/MAIN/setting/inventory/precaution',
+    );
   });
 });

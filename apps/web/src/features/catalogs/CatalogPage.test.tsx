@@ -252,7 +252,7 @@ describe('console: services and investigations', () => {
 
 describe('console: a prescription settings list', () => {
   it("shows the product's entries read-only and the clinic's with edit and delete", () => {
-    showPage(<SettingListPage name="frequency" />, (client) => {
+    showPage(<SettingListPage name="frequency" where="console" />, (client) => {
       client.setQueryData(catalogKeys.settings('frequency'), [
         setting({ code: 'TDS', description: 'Three times a day', dosesPerCycle: 3, cycleDays: 1 }),
         setting({
@@ -283,7 +283,7 @@ describe('console: a prescription settings list', () => {
 
 describe("console: a clinic's entry of a settings list", () => {
   it('opens the entry with its values and refuses to save it emptied', async () => {
-    showPage(<SettingListPage name="frequency" />, (client) => {
+    showPage(<SettingListPage name="frequency" where="console" />, (client) => {
       client.setQueryData(catalogKeys.settings('frequency'), [
         setting({
           code: 'Q4H',

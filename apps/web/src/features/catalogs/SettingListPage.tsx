@@ -9,7 +9,8 @@ import type { TextKey } from '../../i18n/index.ts';
 import { refreshCatalogs, removeSetting, useSettingList } from './catalog-api.ts';
 import { toCsv } from './csv.ts';
 import { CatalogNav, NotAllowed } from './CatalogNav.tsx';
-import { useConsoleCan } from './console-permissions.ts';
+import { useCatalogRights, type CatalogPlace } from './console-permissions.ts';
+import { BranchCatalogNav } from './BranchCatalogNav.tsx';
 import {
   ActiveBadge,
   AddButton,
@@ -56,18 +57,21 @@ export function matchingEntries(
 
 /**
  * A prescription settings list: its entries (the product's, read-only, and the clinic's),
- * searchable and paged in the browser (a list is short and read whole); add, edit and
- * delete the clinic's own; CSV export.
+ * searchable and paged in the browser (a list is short and read whole); CSV export. In the
+ * console the clinic's own entries are added, edited and deleted; a branch's settings show
+ * the same list read-only.
  */
-export function SettingListPage({ name }: { name: SettingPageName }) {
+export function SettingListPage({ name, where }: { name: SettingPageName; where: CatalogPlace }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { list, title: titleKey } = SETTING_PAGES[name];
   const title = t(titleKey);
-  const mayRead = useConsoleCan('catalogs:read');
-  const mayCreate = useConsoleCan('catalogs:create');
-  const mayUpdate = useConsoleCan('catalogs:update');
-  const mayDelete = useConsoleCan('catalogs:delete');
+  const {
+    read: mayRead,
+    create: mayCreate,
+    update: mayUpdate,
+    remove: mayDelete,
+  } = useCatalogRights(where);
   const entries = useSettingList(list, mayRead);
   const [search, setSearch] = useState('');
   const [pageIndex, setPageIndex] = useState(1);
@@ -114,7 +118,7 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
   if (!mayRead) return <NotAllowed title={title} />;
   return (
     <Stack>
-      <CatalogNav />
+      {where === 'console' ? <CatalogNav /> : <BranchCatalogNav />}
       <ListHeader title={title}>
         <ExportButton fileName={exportName(name)} build={buildCsv} />
         {mayCreate && (
@@ -123,6 +127,7 @@ export function SettingListPage({ name }: { name: SettingPageName }) {
       </ListHeader>
       <Text size="sm" c="dimmed">
         {t('catalog.settings.systemNote')}
+        {where === 'branch' ? ` ${t('catalog.settings.keptInConsole')}` : null}
       </Text>
       <SearchInput
         value={search}

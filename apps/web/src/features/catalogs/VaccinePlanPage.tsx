@@ -19,13 +19,12 @@ import { IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/permissions.tsx';
 import { removeAfterConfirm } from '../../components/confirmed-removal.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import { BranchCatalogNav } from './BranchCatalogNav.tsx';
 import { readPlanPage, refreshCatalogs, removeVaccinePlan, usePlanPage } from './catalog-api.ts';
 import { CatalogNav } from './CatalogNav.tsx';
-import { useConsoleCan } from './console-permissions.ts';
+import { useCatalogRights, type CatalogPlace } from './console-permissions.ts';
 import { readAllPages, toCsv } from './csv.ts';
 import {
   ActiveBadge,
@@ -51,26 +50,15 @@ const ACTIVE_VALUE: Record<ActiveFilter, boolean | null> = {
   inactive: false,
 };
 
-/** Who may do what: in the console by the user's roles, in a branch by its role (read only). */
-function usePlanRights(where: 'console' | 'branch') {
-  const consoleRead = useConsoleCan('catalogs:read');
-  const consoleCreate = useConsoleCan('catalogs:create');
-  const consoleUpdate = useConsoleCan('catalogs:update');
-  const consoleDelete = useConsoleCan('catalogs:delete');
-  const branchRead = useCan('catalogs:read');
-  if (where === 'branch') return { read: branchRead, create: false, update: false, remove: false };
-  return { read: consoleRead, create: consoleCreate, update: consoleUpdate, remove: consoleDelete };
-}
-
 /**
  * The clinic's vaccine plans: in the console (add, edit, delete after a confirmation) and,
  * read-only, in a branch's settings. Searchable by plan or vaccine, filtered by status,
  * paged, with CSV export of the whole filtered list.
  */
-export function VaccinePlanPage({ where }: { where: 'console' | 'branch' }) {
+export function VaccinePlanPage({ where }: { where: CatalogPlace }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const rights = usePlanRights(where);
+  const rights = useCatalogRights(where);
   const [search, setSearch] = useState('');
   const [keyword] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [active, setActive] = useState<ActiveFilter>('all');

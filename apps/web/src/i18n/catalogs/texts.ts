@@ -111,6 +111,7 @@ export const catalogTexts = {
       saved: 'Entry saved',
       none: 'This list is empty.',
       systemNote: 'System entries come with the product and cannot be changed.',
+      keptInConsole: 'These lists are kept for the whole clinic in the console.',
       cols: {
         code: 'Code',
         description: 'Description',
