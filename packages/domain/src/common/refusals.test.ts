@@ -14,6 +14,13 @@ import { PRESCRIBING_MESSAGES, PRESCRIBING_REFUSAL_FORMATS } from '../prescripti
 import { INVENTORY_MESSAGES, INVENTORY_REFUSAL_FORMATS } from '../inventory/fefo.ts';
 import { STOCK_MESSAGES, STOCK_REFUSAL_FORMATS } from '../inventory/inventory-rules.ts';
 import { DISPENSING_MESSAGES, DISPENSING_REFUSAL_FORMATS } from '../dispensing/dispensing-rules.ts';
+import { PURCHASE_MESSAGES, PURCHASE_REFUSAL_FORMATS } from '../inventory/purchasing-rules.ts';
+import {
+  REQUISITION_MESSAGES,
+  REQUISITION_REFUSAL_FORMATS,
+  TALLY_MESSAGES,
+  TALLY_REFUSAL_FORMATS,
+} from '../inventory/stock-counts-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -43,6 +50,12 @@ describe('the refusal catalogue', () => {
       STOCK_REFUSAL_FORMATS,
       DISPENSING_MESSAGES,
       DISPENSING_REFUSAL_FORMATS,
+      TALLY_MESSAGES,
+      TALLY_REFUSAL_FORMATS,
+      REQUISITION_MESSAGES,
+      REQUISITION_REFUSAL_FORMATS,
+      PURCHASE_MESSAGES,
+      PURCHASE_REFUSAL_FORMATS,
       CATALOG_MESSAGES,
       API_REFUSALS,
     ];

@@ -95,6 +95,9 @@ const MULTI_LINE = [
   'prescriptions.create body.overrideReason',
   'prescriptions.update body.overrideReason',
   'prescriptions.repeatLast body.overrideReason',
+  'purchasing.purchaseCreate body.remark',
+  'purchasing.purchaseUpdate body.remark',
+  'purchasing.purchaseReceive body.remark',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {
