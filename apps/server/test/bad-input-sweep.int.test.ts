@@ -167,7 +167,10 @@ function badRequests(route: ApiRoute, seed: number): BadRequest[] {
   for (const [name, schema] of Object.entries(query?.properties ?? {})) {
     if (name === 't' || name === '_') continue;
     if (!takesAnyText(name, schema)) {
-      const wrong = isIdName(name) ? badId : wrongTypes(schema);
+      // A blank query value counts as absent (`fromQuery`), so it is no wrong value there.
+      const wrong = isIdName(name)
+        ? badId
+        : wrongTypes(schema).filter((value) => typeof value !== 'string' || value.trim() !== '');
       for (const value of sample(wrong, seed)) {
         const text = typeof value === 'string' ? value : JSON.stringify(value);
         out.push({
