@@ -348,25 +348,19 @@ export const ROUTES = {
     dialogs: ['counts.requisition.add'],
   },
   // Purchasing and goods received (features/inventory-purchasing).
-  inventoryPurchases: {
-    path: `${INVENTORY}/purchases`,
-    ...INVENTORY_PAGE,
-    primaryActions: true,
-  },
+  inventoryPurchases: { path: `${INVENTORY}/purchases`, ...INVENTORY_PAGE },
   inventoryPurchase: { path: `${INVENTORY}/purchases/:purchaseId`, ...INVENTORY_PAGE },
+  // The demo clinic has no goods received note yet: the note's page is not swept (to do).
   inventoryPurchaseReceived: {
     path: `${INVENTORY}/purchases/received/:receivedId`,
     ...INVENTORY_PAGE,
+    sweptAs: 'inventoryPurchase',
   },
-  inventoryReceived: {
-    path: `${INVENTORY}/received`,
-    ...INVENTORY_PAGE,
-    primaryActions: true,
-  },
+  inventoryReceived: { path: `${INVENTORY}/received`, ...INVENTORY_PAGE },
   inventoryReceivedNote: {
     path: `${INVENTORY}/received/:receivedId`,
     ...INVENTORY_PAGE,
-    sweptAs: 'inventoryPurchaseReceived',
+    sweptAs: 'inventoryPurchase',
   },
   inventoryUnknown: { path: `${INVENTORY}/*`, audience: 'staff' },
   branchSection: { path: '/:branchCode/*', audience: 'staff', serves: SHELL_SECTIONS },

@@ -39,7 +39,7 @@ export function TallyHistoryPage() {
         </Button>
       </Group>
       {history.isError && <Text c="red.9">{history.error.message}</Text>}
-      <DataTable aria-label={t('counts.history.tableLabel')} minWidth={760} striped>
+      <DataTable aria-label={t('counts.history.tableLabel')} minWidth={560} striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('counts.history.cols.sheet')}</Table.Th>

@@ -3,6 +3,7 @@ import { Button, Group, Table, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Can } from '../../app/permissions.tsx';
 import { Link } from 'react-router';
 import { clinicToday, useClinicOffset } from '../../app/clinic-time.ts';
 import { formatClinicInstant } from '../../app/date-format.ts';
@@ -122,12 +123,15 @@ export function BatchDispensingPage() {
       <Text c="dimmed">{t('inventory.dispensing.intro')}</Text>
       <Group align="flex-end">
         <PeriodFields from={period.from} to={period.to} onChange={setPeriod} error={periodError} />
-        <StockItemSelect
-          label={t('inventory.cols.item')}
-          placeholder={t('inventory.transactions.itemAll')}
-          value={item?.id ?? null}
-          onChange={(id, name) => setItem(id ? { id, name: name ?? '' } : null)}
-        />
+        {/* The item list is the stock's (inventory:read); the report is dispensing:read. */}
+        <Can permission="inventory:read">
+          <StockItemSelect
+            label={t('inventory.cols.item')}
+            placeholder={t('inventory.transactions.itemAll')}
+            value={item?.id ?? null}
+            onChange={(id, name) => setItem(id ? { id, name: name ?? '' } : null)}
+          />
+        </Can>
       </Group>
       <DataTable aria-label={title} minWidth={720} striped>
         <Table.Thead>
