@@ -17,8 +17,8 @@ const TEXTS = {
 
 /**
  * The screens the route sweep opens: every route of the web app's route table (the one
- * the router takes its paths from), a wildcard route once per page it serves, with its
- * parameters filled from the demo clinic and the sweep's setup.
+ * the router takes its paths from), a wildcard route once per page it serves (once in
+ * all when they are one placeholder screen), with its parameters filled from the demo clinic and the sweep's setup.
  */
 export interface SweepScreen {
   /** A file-name-safe name: the route's id, and the served page for a wildcard. */
@@ -56,7 +56,8 @@ export function sweepScreens(): SweepScreen[] {
       const unknown = route.path === '*' ? `/${UNKNOWN}` : route.path.replace('*', UNKNOWN);
       return [{ ...base, name: id, pattern: unknown }];
     }
-    return route.serves.map((page) => ({
+    const served = route.servesPlaceholders ? route.serves.slice(0, 1) : route.serves;
+    return served.map((page) => ({
       ...base,
       name: `${id}-${page.path.replaceAll('/', '-')}`,
       pattern: route.path.replace('*', page.path),

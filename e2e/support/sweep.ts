@@ -97,10 +97,8 @@ export async function sweepScreen(
   options: { baseURL: string; viewport: { width: number; height: number } },
   state: SweepState,
   screen: SweepScreen,
-  /** The screen itself with its menus, or one of its dialogs. */
-  part: 'screen' | SweepScreen['dialogs'][number],
 ): Promise<SweepResult> {
-  const name = part === 'screen' ? screen.name : `${screen.name}--${slug(part.key)}`;
+  const name = screen.name;
   const started = Date.now();
   const size = `${options.viewport.width}x${options.viewport.height}`;
   const role =
@@ -137,24 +135,26 @@ export async function sweepScreen(
     if (new URL(page.url()).pathname !== address)
       problems.push(`went to ${new URL(page.url()).pathname} instead`);
     step('open');
-    if (part === 'screen') {
-      problems.push(...(await coveredProblems(page)), ...(await layoutProblems(page)));
-      if (screen.primaryActions && (await page.locator('[data-primary-action]').count()) === 0)
-        problems.push('no row marks its primary action (data-primary-action)');
-      step('layout');
-      if (withAxe) {
-        problems.push(...(await axeProblems(page)));
-        step('axe');
-      }
-      await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-      step('screenshot');
-      problems.push(
-        ...(await sweepPopups(page, screen.frameMenus ? 'body' : 'main', problems, withAxe)),
-      );
-      step('popups');
-    } else {
-      problems.push(...(await sweepDialog(page, part.button, `${shots}/${name}.png`, withAxe)));
-      step('dialog');
+    problems.push(...(await coveredProblems(page)), ...(await layoutProblems(page)));
+    if (screen.primaryActions && !(await appears(page.locator('[data-primary-action]'))))
+      problems.push('no row marks its primary action (data-primary-action)');
+    step('layout');
+    if (withAxe) {
+      problems.push(...(await axeProblems(page)));
+      step('axe');
+    }
+    await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+    step('screenshot');
+    problems.push(
+      ...(await sweepPopups(page, screen.frameMenus ? 'body' : 'main', problems, withAxe)),
+    );
+    step('popups');
+    // Each dialog on the same page: closed (Escape) before the next; reloaded if it stays.
+    for (const dialog of screen.dialogs) {
+      const shot = `${shots}/${name}--${slug(dialog.key)}.png`;
+      problems.push(...(await sweepDialog(page, dialog.button, shot, withAxe)));
+      if (!(await closeDialogs(page))) await open(page, address);
+      step(`dialog ${dialog.key}`);
     }
   } finally {
     await page.close();
@@ -238,7 +238,7 @@ async function settle(page: Page): Promise<void> {
   while (Date.now() < deadline && (track.count > 0 || Date.now() - track.last < 150))
     await page.waitForTimeout(50);
   await page
-    .locator('.mantine-Loader-root, [aria-busy="true"]')
+    .locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible], [aria-busy="true"]')
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(() => undefined);
@@ -288,7 +288,7 @@ async function sweepDialog(
   withAxe: boolean,
 ): Promise<string[]> {
   const button = page.getByRole('button', { name: opener }).first();
-  if ((await button.count()) === 0) return [`no button ${opener} to open its dialog`];
+  if (!(await appears(button))) return [`no button ${opener} to open its dialog`];
   const name = (await button.getAttribute('aria-label')) ?? (await button.innerText());
   await button.click();
   const dialog = page.getByRole('dialog').last();
@@ -306,6 +306,34 @@ async function sweepDialog(
   await page.screenshot({ path: shot });
   problems.push(...(await sweepPopups(page, '[role="dialog"]', problems, withAxe)));
   return problems.map((problem) => `dialog '${name}': ${problem}`);
+}
+
+/**
+ * Whether an element is (or comes) into the page within a few seconds: a section loaded on
+ * its own (a lazy part with its own data) may come after the page has settled.
+ */
+async function appears(locator: Locator): Promise<boolean> {
+  return locator
+    .first()
+    .waitFor({ state: 'attached', timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/** Closes the open dialogs with Escape; whether none is left open. */
+async function closeDialogs(page: Page): Promise<boolean> {
+  const dialogs = page.getByRole('dialog');
+  for (let tries = 0; tries < 3 && (await dialogs.count()) > 0; tries += 1) {
+    await page.keyboard.press('Escape');
+    await dialogs
+      .first()
+      .waitFor({ state: 'detached', timeout: 2_000 })
+      .catch(() => undefined);
+  }
+  await transitions(page);
+  return (await dialogs.count()) === 0;
 }
 
 /**

@@ -11,29 +11,26 @@ import { sweepScreens } from '../support/sweep-routes.ts';
  * critical or serious axe-core violation; on the screen, in each of its dialogs, and with
  * each of its menus and pickers open. Screenshots go to test-results/sweep/<size>/.
  */
-test.describe.configure({ mode: 'parallel', timeout: 90_000 });
+// A screen with its dialogs is one test: the page is loaded once for all of them.
+test.describe.configure({ mode: 'parallel', timeout: 240_000 });
 
 let state: SweepState | undefined;
 const sweepState = async () =>
   (state ??= JSON.parse(await readFile(SWEEP_STATE, 'utf8')) as SweepState);
 
 for (const screen of sweepScreens()) {
-  const parts = ['screen' as const, ...screen.dialogs];
-  for (const part of parts) {
-    const title = part === 'screen' ? '' : ` › dialog ${part.key}`;
-    test(`[SWEEP] ${screen.name} (${screen.pattern})${title}`, async ({
+  const dialogs = screen.dialogs.length > 0 ? ` with ${screen.dialogs.length} dialog(s)` : '';
+  test(`[SWEEP] ${screen.name} (${screen.pattern})${dialogs}`, async ({
+    browser,
+    baseURL,
+    viewport,
+  }) => {
+    const result = await sweepScreen(
       browser,
-      baseURL,
-      viewport,
-    }) => {
-      const result = await sweepScreen(
-        browser,
-        { baseURL: baseURL!, viewport: viewport! },
-        await sweepState(),
-        screen,
-        part,
-      );
-      expect(result.problems, `${result.address} at ${result.size} as ${result.role}`).toEqual([]);
-    });
-  }
+      { baseURL: baseURL!, viewport: viewport! },
+      await sweepState(),
+      screen,
+    );
+    expect(result.problems, `${result.address} at ${result.size} as ${result.role}`).toEqual([]);
+  });
 }

@@ -1,12 +1,13 @@
 import { buildApp } from './app.ts';
 import { ConfigError, configFromEnv } from './config.ts';
-import { demoSignIns, seedDemo } from './seed/demo.ts';
+import { demoSignIns, keepDemoQueues, seedDemo } from './seed/demo.ts';
 
 /** Starts the server: migrates, seeds the demo clinic on an empty database, listens. */
 async function main(): Promise<void> {
   const config = configFromEnv();
   const app = await buildApp(config);
   const demo = config.seedDemo ? await seedDemo(app.appContext) : 'absent';
+  const stopDemoQueues = demo === 'absent' ? () => undefined : keepDemoQueues(app.appContext);
   await app.listen({ port: config.port, host: config.host });
 
   const database = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
    */
   function shutDown(signal: string): void {
     app.log.info(`${signal} received: finishing requests in flight, then exiting`);
+    stopDemoQueues();
     setTimeout(() => {
       app.log.error(`shutdown took over ${config.shutdownTimeoutSeconds} s: exiting anyway`);
       process.exit(1);

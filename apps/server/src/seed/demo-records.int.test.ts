@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { setupApiTest } from '../../test/api-fixture.ts';
 import { expectStatus, signIn } from '../../test/helpers.ts';
 import { createDatabase, dropDatabase, findPostgresServer } from '../../test/test-database.ts';
 import { openDatabase } from '../db/connection.ts';
 import { withTenant } from '../db/tenant-db.ts';
 import { demoPatients } from './demo-people.ts';
-import { DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { DEMO_PASSWORD, msUntilNextDemoDay, refillDemoQueues, seedDemo } from './demo.ts';
 
 /**
  * The demo clinic's medical records, in an empty database of its own (the demo clinic is
@@ -97,4 +97,33 @@ describe('the demo records', () => {
     expect(await seedDemo(t.app.appContext)).toBe('present');
     expect(await allLines()).toHaveLength(7);
   }, 120_000);
+
+  it('fills the queues of each new clinic day, as the server does just after midnight', async () => {
+    const desk = await signIn(t, 'demo.frontdesk', DEMO_PASSWORD);
+    const caller = { token: desk.token, branchId: desk.branches[0]!.id };
+    // The demo clinic's next day (Singapore, UTC+8), at noon.
+    const nextDayStart = Math.floor((Date.now() + msUntilNextDemoDay(Date.now())) / 1000);
+    const queueOf = async (dayStart: number) => {
+      const response = await t.call('GET', `/api/v1/queue?visitDate=${dayStart}`, caller);
+      expectStatus(response, 200);
+      return response.body.data.items as unknown[];
+    };
+    expect(await queueOf(nextDayStart)).toEqual([]);
+    vi.useFakeTimers({ toFake: ['Date'], now: (nextDayStart + 12 * 3600) * 1000 });
+    try {
+      await refillDemoQueues(t.app.appContext);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await queueOf(nextDayStart)).length).toBeGreaterThan(5);
+  }, 60_000);
+});
+
+describe('the demo clock', () => {
+  it("counts to the next midnight in Singapore, the demo clinic's time zone", () => {
+    // 2026-11-27 15:59:00 UTC is 23:59 in Singapore; 16:00 UTC is midnight there.
+    expect(msUntilNextDemoDay(Date.UTC(2026, 10, 27, 15, 59))).toBe(60_000);
+    expect(msUntilNextDemoDay(Date.UTC(2026, 10, 27, 16, 0))).toBe(86_400_000);
+    expect(msUntilNextDemoDay(Date.UTC(2026, 10, 27, 4, 0))).toBe(12 * 3600_000);
+  });
 });

@@ -28,6 +28,8 @@ import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoPrescriptions } from './demo-prescriptions.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
+/** The demo clinic's clock: Singapore, UTC+8. */
+const DEMO_OFFSET_MINUTES = 480;
 export const DEMO_PASSWORD = 'Clinic-demo-2026';
 
 export interface DemoSignIn {
@@ -140,6 +142,42 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'present' |
   return created ? 'created' : 'present';
 }
 
+/**
+ * While the server runs, a new clinic day gets the demo queues too: a demo left running
+ * overnight (or a test run across midnight) would otherwise open on an empty queue. Runs
+ * just after each of the demo clinic's midnights; answers how to stop it.
+ */
+export function keepDemoQueues(ctx: AppContext): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    timer = setTimeout(
+      () => {
+        void refillDemoQueues(ctx).finally(schedule);
+      },
+      msUntilNextDemoDay(Date.now()) + 1_000,
+    );
+    timer.unref();
+  };
+  schedule();
+  return () => clearTimeout(timer);
+}
+
+/** Milliseconds from a time to the demo clinic's next midnight. */
+export function msUntilNextDemoDay(now: number): number {
+  const day = 86400_000;
+  return day - ((now + DEMO_OFFSET_MINUTES * 60_000) % day);
+}
+
+/** Seeds today's demo queues where a branch's day is empty; a failure is logged, not thrown. */
+export async function refillDemoQueues(ctx: AppContext): Promise<void> {
+  try {
+    const tenantId = await tenantIdBySubdomain(ctx.db, DEMO_SUBDOMAIN);
+    if (tenantId) await seedTodaysQueues(ctx, tenantId);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'the demo queues of the new day could not be seeded');
+  }
+}
+
 async function createDemoClinic(ctx: AppContext): Promise<string> {
   const tenantId = randomUUID();
   const passwordHash = await hashSecret(DEMO_PASSWORD);
@@ -149,7 +187,7 @@ async function createDemoClinic(ctx: AppContext): Promise<string> {
       subdomain: DEMO_SUBDOMAIN,
       clinicName: 'Demo Family Clinic',
       country: 'SG',
-      timezoneOffset: 480,
+      timezoneOffset: DEMO_OFFSET_MINUTES,
       trialEndsAt: new Date(Date.now() + 365 * 86400_000),
       activationCodeHash: '',
       activationCodeExpiresAt: new Date(),

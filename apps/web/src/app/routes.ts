@@ -31,6 +31,11 @@ export interface ScreenRoute {
   /** A wildcard route: the pages it serves (none: it answers unknown addresses, a 404). */
   serves?: readonly ServedPage[];
   /**
+   * Every page it serves is one placeholder screen with other words only (a later issue's
+   * 'coming soon' section): the sweep opens the first, as `sweptAs` does for a route.
+   */
+  servesPlaceholders?: true;
+  /**
    * The buttons that open this screen's dialogs, by their text key (a '{{…}}' placeholder
    * matches any value; the first match is opened). Menus and pickers need no entry: the
    * sweep opens every element with `aria-haspopup` on its own.
@@ -140,7 +145,12 @@ export const ROUTES = {
     ...CATALOG_PAGE,
     dialogs: ['catalog.settings.add'],
   },
-  consoleSection: { path: '/console/*', audience: 'console', serves: CONSOLE_SECTION_PAGES },
+  consoleSection: {
+    path: '/console/*',
+    audience: 'console',
+    serves: CONSOLE_SECTION_PAGES,
+    servesPlaceholders: true,
+  },
   confirm: { path: '/:subdomain/confirm', audience: 'public' },
   queueDisplay: {
     path: '/:branchCode/queue-display',
@@ -363,7 +373,12 @@ export const ROUTES = {
     sweptAs: 'inventoryPurchase',
   },
   inventoryUnknown: { path: `${INVENTORY}/*`, audience: 'staff' },
-  branchSection: { path: '/:branchCode/*', audience: 'staff', serves: SHELL_SECTIONS },
+  branchSection: {
+    path: '/:branchCode/*',
+    audience: 'staff',
+    serves: SHELL_SECTIONS,
+    servesPlaceholders: true,
+  },
   // Signed out, an unknown address asks to sign in first; signed in it is the 404 page.
   notFound: { path: '*', audience: 'staff' },
 } as const satisfies Record<string, ScreenRoute>;
