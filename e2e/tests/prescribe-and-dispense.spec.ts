@@ -13,8 +13,9 @@ import {
   signInToClinic,
 } from '../support/pharmacy.ts';
 import { LAPTOP } from '../support/screens.ts';
+import { axeProblems } from '../support/sweep-checks.ts';
 
-test('[RX] doctor prescribes three medicines by keyboard, one against an allergy; the front desk dispenses them and prints the labels; stock falls by exactly that', async ({
+test('[RX] doctor prescribes three medicines by keyboard, one against an allergy (the section fits 768 px and passes axe); the front desk dispenses them and prints the labels; stock falls by exactly that', async ({
   page,
   browser,
   pageProblems,
@@ -37,6 +38,15 @@ test('[RX] doctor prescribes three medicines by keyboard, one against an allergy
   expect(prescribed.map((line) => line.quantity)).toEqual([24, 7, 10]);
   // Prescribing takes nothing from the shelf.
   expect(await stockNow()).toEqual([100, 30, 50]);
+  // At the narrowest supported size the section fits the page and passes axe.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.getByRole('region', { name: 'Prescriptions' }).scrollIntoViewIfNeeded();
+  await page.screenshot({
+    path: 'test-results/e2e-screens/rx-three-lines-768.png',
+    fullPage: true,
+  });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  expect(await axeProblems(page, 'section[aria-labelledby="rx-title"]')).toEqual([]);
 
   // The front desk, in a browser of its own, opens the same visit.
   const deskContext = await browser.newContext({ baseURL: BASE, viewport: LAPTOP });
