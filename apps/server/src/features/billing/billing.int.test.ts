@@ -137,6 +137,7 @@ interface InvoiceAnswer {
   paidCents: number;
   balanceCents: number;
   taxRateBasisPoints: number;
+  invoiceDate: string;
   payments: Array<{ id: string; status: string; amountCents: number; version: number }>;
 }
 
@@ -401,6 +402,126 @@ describe('finalising', () => {
     expect(numbers).toEqual(
       Array.from({ length: 10 }, (_, i) => `INV-${String(i + 1).padStart(6, '0')}`),
     );
+  });
+});
+
+describe('figures that stay', () => {
+  it('a new tax rate reaches new drafts and never a finalised invoice', async () => {
+    const invoice = await finalised(200); // 3000 at 7 %: 3210
+    const { visitId } = await openVisit();
+    await prescribe(visitId, await newItem(200));
+    const today = invoice.invoiceDate;
+    await withTenant(t.database.db, clinic.tenantId, async (tx) => {
+      const option = await tx.db
+        .selectFrom('taxOptions')
+        .select('id')
+        .where('code', '=', 'TAX')
+        .executeTakeFirstOrThrow();
+      await tx.db
+        .insertInto('taxOptionRates')
+        .values({
+          tenantId: clinic.tenantId,
+          taxOptionId: option.id,
+          effectiveFrom: today,
+          rateBasisPoints: 1000,
+        })
+        .execute();
+    });
+    try {
+      const kept = await t.call('GET', api(`/invoices/${invoice.id}`), admin);
+      expect(kept.body.data).toMatchObject({
+        taxRateBasisPoints: 700,
+        taxCents: 210,
+        grandTotalCents: 3210,
+      });
+      const draft = await draftOf(visitId);
+      expect(draft).toMatchObject({ taxRateBasisPoints: 1000, taxCents: 300 });
+    } finally {
+      await withTenant(t.database.db, clinic.tenantId, (tx) =>
+        tx.db
+          .deleteFrom('taxOptionRates')
+          .where('effectiveFrom', '=', today)
+          .where('rateBasisPoints', '=', 1000)
+          .execute(),
+      );
+    }
+  });
+
+  it('an invoice past its due date with money owed is overdue, and filtered so', async () => {
+    const invoice = await finalised(200);
+    const patientId = (await t.call('GET', api(`/invoices/${invoice.id}`), admin)).body.data.patient
+      .id;
+    await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db
+        .updateTable('invoices')
+        .set({ dueDate: '2020-01-31' })
+        .where('id', '=', invoice.id)
+        .execute(),
+    );
+    const read = await t.call('GET', api(`/invoices/${invoice.id}`), admin);
+    expect(read.body.data).toMatchObject({ status: 'OVERDUE', statusCode: -2 });
+    const list = (status: string) =>
+      t.call('GET', api(`/invoices?patientId=${patientId}&status=${status}`), admin);
+    expect((await list('OVERDUE')).body.data.items.map((i: { id: string }) => i.id)).toEqual([
+      invoice.id,
+    ]);
+    expect((await list('ISSUED')).body.data.total).toBe(0);
+    const paid = await pay(read.body.data, [{ method: 'cash', amountCents: 3210 }]);
+    expectStatus(paid, 201);
+    expect(paid.body.data.invoice.status).toBe('FULLY');
+  });
+
+  it("lists a patient's invoices by status and date, paged, newest first", async () => {
+    const { visitId, patientId } = await openVisit();
+    await prescribe(visitId, await newItem(100));
+    const first = await draftOf(visitId);
+    const issued = await t.call('POST', api(`/invoices/${first.id}/finalise`), {
+      ...admin,
+      body: { version: first.version },
+    });
+    expectStatus(issued, 200);
+    const other = await withTenant(t.database.db, clinic.tenantId, async (tx) =>
+      tx.db
+        .insertInto('visits')
+        .values({
+          tenantId: clinic.tenantId,
+          branchId: clinic.branchId,
+          patientId,
+          doctorId: users.doctor.id,
+          visitDate: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
+    const second = await draftOf(other.id);
+    const all = await t.call('GET', api(`/invoices?patientId=${patientId}&pageSize=1`), admin);
+    expectStatus(all, 200);
+    expect(all.body.data).toMatchObject({ total: 2, items: [{ id: second.id }] });
+    const page2 = await t.call(
+      'GET',
+      api(`/invoices?patientId=${patientId}&pageSize=1&pageIndex=2`),
+      admin,
+    );
+    expect(page2.body.data.items).toEqual([expect.objectContaining({ id: first.id })]);
+    const drafts = await t.call('GET', api(`/invoices?patientId=${patientId}&status=DRAFT`), admin);
+    expect(drafts.body.data.items.map((i: { id: string }) => i.id)).toEqual([second.id]);
+    const old = await t.call(
+      'GET',
+      api(`/invoices?patientId=${patientId}&fromDate=2020-01-01&toDate=2020-12-31`),
+      admin,
+    );
+    expect(old.body.data.total).toBe(0);
+    expectRefusal(
+      await t.call(
+        'GET',
+        api(`/invoices?patientId=${patientId}&fromDate=2020-12-31&toDate=2020-01-01`),
+        admin,
+      ),
+      400,
+      'stock.periodBackwards',
+      'toDate',
+    );
+    expectStatus(await t.call('GET', api('/invoices'), admin), 400);
   });
 });
 
