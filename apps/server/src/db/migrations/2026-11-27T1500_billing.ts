@@ -199,7 +199,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        CHECK ((discount_kind IS NULL) = (discount_value IS NULL)),
        FOREIGN KEY (tenant_id, invoice_id) REFERENCES invoices (tenant_id, id) ON DELETE CASCADE,
        FOREIGN KEY (tenant_id, catalog_item_id) REFERENCES catalog_items (tenant_id, id),
+       -- A prescription line removed after it was billed: the bill keeps its own words.
        FOREIGN KEY (tenant_id, prescription_id) REFERENCES prescriptions (tenant_id, id)
+         ON DELETE SET NULL (prescription_id)
      )`,
     `CREATE INDEX invoice_lines_invoice ON invoice_lines (tenant_id, invoice_id)`,
     ...tenantOwned('invoice_lines'),

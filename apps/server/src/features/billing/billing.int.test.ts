@@ -257,6 +257,23 @@ describe('drafts', () => {
     expect(list.body.data.items[0]).toMatchObject({ id: draft.id, status: 'DRAFT' });
   });
 
+  it('keep a line whose prescription was removed afterwards, in their own words', async () => {
+    const { visitId } = await openVisit();
+    await prescribe(visitId, await newItem(120));
+    const draft = await draftOf(visitId);
+    const lines = await t.call('GET', api(`/visits/${visitId}/prescriptions/lines`), admin);
+    const line = lines.body.data.items[0];
+    const removed = await t.call('DELETE', api(`/prescriptions/${line.id}`), {
+      ...admin,
+      body: { version: line.version },
+    });
+    expectStatus(removed, 200);
+    const after = await t.call('GET', api(`/invoices/${draft.id}`), admin);
+    expect(after.body.data.lines).toEqual([
+      expect.objectContaining({ prescriptionId: null, quantity: 15, unitPriceCents: 120 }),
+    ]);
+  });
+
   it('are edited: quantities, prices, discounts, rounding, tax option, bill-to; stale is 409', async () => {
     const { visitId } = await openVisit();
     await prescribe(visitId, await newItem(1000));
