@@ -109,6 +109,12 @@ let mcId: string;
 let clinicalIds: IdBook;
 /** A line of a stocked medicine on the clinical visit, for the dispensing and label routes. */
 let dispenseLineId: string;
+/**
+ * Bills of two more patients: a draft (drafted, read, edited, finalised and paid by the
+ * sweep) and a finalised invoice with a payment (dispensed and voided, then the invoice).
+ */
+let draftBill: IdBook;
+let paidBill: IdBook;
 
 async function enqueue(patient: string): Promise<string> {
   const entry = await t.call('POST', '/api/v1/queue', {
@@ -276,7 +282,53 @@ beforeAll(async () => {
   });
   expectStatus(stocked, 201);
   dispenseLineId = stocked.body.data.items.at(-1).id;
+  draftBill = await billOf(false);
+  paidBill = await billOf(true);
 });
+
+/** A new patient's visit with a stocked line, drafted (and finalised and paid when `paid`). */
+async function billOf(paid: boolean): Promise<IdBook> {
+  const patient = await t.call('POST', '/api/v1/patients', { ...admin, body: patientBody() });
+  expectStatus(patient, 201);
+  const billed: string = patient.body.data.patientId;
+  await enqueue(billed);
+  const visits = await t.call('GET', `/api/v1/visits?patientId=${billed}`, admin);
+  const visitId: string = visits.body.data.items[0].id;
+  const line = await t.call('POST', `/api/v1/visits/${visitId}/prescriptions`, {
+    ...admin,
+    body: {
+      catalogItemId: ids.itemId,
+      prescriptMode: 1,
+      consumeQuantity: 1,
+      frequency: 'TDS',
+      duration: 5,
+      cycle: 'day',
+    },
+  });
+  expectStatus(line, 201);
+  const draft = await t.call('POST', `/api/v1/visits/${visitId}/invoice`, admin);
+  expectStatus(draft, 201);
+  const book: IdBook = {
+    patientId: billed,
+    patientID: billed,
+    visitId,
+    id: draft.body.data.id,
+    invoiceId: draft.body.data.id,
+    status: 'DRAFT',
+  };
+  if (!paid) return book;
+  const finalised = await t.call('POST', `/api/v1/invoices/${book.id}/finalise`, {
+    ...admin,
+    body: { version: draft.body.data.version },
+  });
+  expectStatus(finalised, 200);
+  const payment = await t.call('POST', `/api/v1/invoices/${book.id}/payments`, {
+    ...admin,
+    body: { version: finalised.body.data.version, tenders: [{ method: 'nets', amountCents: 50 }] },
+  });
+  expectStatus(payment, 201);
+  return { ...book, paymentId: payment.body.data.payment.id };
+}
 
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;
 const ruleOf = (route: ApiRoute): AuditRule | undefined =>
@@ -284,6 +336,12 @@ const ruleOf = (route: ApiRoute): AuditRule | undefined =>
 
 /** The id a route's `:id` stands for: the patient's for patient routes, else the entry's. */
 function idsFor(route: ApiRoute): IdBook {
+  if (route.url === '/api/v1/visits/:id/invoice')
+    return { ...ids, ...draftBill, id: draftBill.visitId };
+  if (route.url === '/api/v1/invoices/:id/void') return { ...ids, ...paidBill };
+  if (route.url.startsWith('/api/v1/invoices')) return { ...ids, ...draftBill };
+  if (route.url.startsWith('/api/v1/payments'))
+    return { ...ids, ...paidBill, id: paidBill.paymentId };
   if (route.url.startsWith('/api/v1/diagnosis'))
     return { ...ids, ...clinicalIds, id: clinicalIds.diagnosisId };
   if (route.url.startsWith('/api/v1/allergies'))
@@ -349,6 +407,22 @@ async function vitalsVersion(route: ApiRoute): Promise<number | undefined> {
 
 async function currentVersion(route: ApiRoute): Promise<number> {
   return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    if (route.url.startsWith('/api/v1/invoices/')) {
+      const invoice = await tx.db
+        .selectFrom('invoices')
+        .select('version')
+        .where('id', '=', idsFor(route).id!)
+        .executeTakeFirstOrThrow();
+      return invoice.version;
+    }
+    if (route.url.startsWith('/api/v1/payments/')) {
+      const payment = await tx.db
+        .selectFrom('payments')
+        .select('version')
+        .where('id', '=', idsFor(route).id!)
+        .executeTakeFirstOrThrow();
+      return payment.version;
+    }
     if (route.url.startsWith('/api/v1/medical-certificates/')) {
       const mc = await tx.db
         .selectFrom('medicalCertificates')

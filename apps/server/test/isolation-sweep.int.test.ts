@@ -38,6 +38,9 @@ let prescriptionId: string;
 let tallyId: string;
 let purchaseId: string;
 let receivedId: string;
+/** A finalised bill of the second branch's visit, partly paid. */
+let invoiceId: string;
+let paymentId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -228,6 +231,32 @@ beforeAll(async () => {
   });
   expectStatus(prescribed, 201);
   prescriptionId = prescribed.body.data.items[0].id as string;
+  // The visit's bill, finalised and partly paid (a patient's bills are the clinic's to read,
+  // the branch's to change).
+  const draft = await t.call('POST', `/api/v1/visits/${visitId}/invoice`, admin2);
+  expectStatus(draft, 201);
+  invoiceId = draft.body.data.id as string;
+  const edited = await t.call('PUT', `/api/v1/invoices/${invoiceId}`, {
+    ...admin2,
+    body: {
+      version: draft.body.data.version,
+      taxOptionCode: 'TAX',
+      remarks: 'Secret bill remark',
+      billTo: { name: 'Secret Payer Pte Ltd' },
+    },
+  });
+  expectStatus(edited, 200);
+  const issued = await t.call('POST', `/api/v1/invoices/${invoiceId}/finalise`, {
+    ...admin2,
+    body: { version: edited.body.data.version },
+  });
+  expectStatus(issued, 200);
+  const paid = await t.call('POST', `/api/v1/invoices/${invoiceId}/payments`, {
+    ...admin2,
+    body: { version: issued.body.data.version, tenders: [{ method: 'nets', amountCents: 5 }] },
+  });
+  expectStatus(paid, 201);
+  paymentId = paid.body.data.payment.id as string;
 
   aIds = {
     patientId,
@@ -287,6 +316,10 @@ beforeAll(async () => {
     prescriptionId,
     'Secretoxin',
     'Secret indication',
+    invoiceId,
+    paymentId,
+    'Secret bill remark',
+    'Secret Payer Pte Ltd',
   ];
 }, 60_000);
 
@@ -303,6 +336,8 @@ function idCandidates(): string[] {
     tallyId,
     purchaseId,
     receivedId,
+    invoiceId,
+    paymentId,
   ];
 }
 
@@ -436,6 +471,16 @@ async function expectSecondBranchUnchanged() {
     adminOfSecondBranch(),
   );
   expect(lines.body.data.total).toBe(1);
+  const bill = await t.call('GET', `/api/v1/invoices/${invoiceId}`, adminOfSecondBranch());
+  expect(bill.body.data).toMatchObject({
+    status: 'PARTIALLY',
+    version: 4,
+    paidCents: 5,
+    remarks: 'Secret bill remark',
+  });
+  expect(bill.body.data.payments).toEqual([
+    expect.objectContaining({ id: paymentId, status: 'SETTLED', version: 1 }),
+  ]);
 }
 
 describe('isolation sweep over every route', () => {

@@ -32,6 +32,9 @@ const SIGNED_IN_ROUTES = [
   'GET /api/v1/reports/header',
   'GET /api/v1/reports/:branchId/logo',
   'GET /api/v1/document-categories/options',
+  // The billing forms' lists: tax options and payment methods.
+  'GET /api/v1/tax/options',
+  'GET /api/v1/settings/paymentMethod',
 ].sort();
 
 const { t, clinic, admin, users } = setupApiTest({ users: { doctor: { type: '50' } } });

@@ -127,6 +127,13 @@ const NAMED_VALUES: Record<string, unknown> = {
   // Purchase orders and goods received: the clinic's today, a delivery date.
   orderDate: null,
   receivedDate: '2026-11-25',
+  // Invoices and payments: a draft's terms left as they are; a cash payment of $1.
+  lineEdits: [],
+  invoiceDiscount: null,
+  billTo: null,
+  dueDate: null,
+  taxOptionCode: 'TAX',
+  tenders: [{ method: 'cash', amountCents: 100 }],
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

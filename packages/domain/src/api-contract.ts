@@ -19,6 +19,7 @@ import { prescriptionsContract } from './prescriptions/prescriptions.contract.ts
 import { dispensingContract } from './dispensing/dispensing.contract.ts';
 import { requisitionsContract } from './inventory/requisitions.contract.ts';
 import { stockTallyContract } from './inventory/stock-tally.contract.ts';
+import { billingContract } from './billing/billing.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -45,4 +46,5 @@ export const apiContract = {
   dispensing: dispensingContract,
   stockTally: stockTallyContract,
   requisitions: requisitionsContract,
+  billing: billingContract,
 };

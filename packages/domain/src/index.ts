@@ -119,3 +119,7 @@ export * from './billing/balance.ts';
 export * from './billing/payments.ts';
 export * from './billing/subsidies.ts';
 export * from './billing/dashboard.ts';
+export * from './billing/billing-rules.ts';
+export * from './billing/billing.ts';
+export * from './billing/billing.endpoints.ts';
+export * from './billing/billing.contract.ts';

@@ -63,6 +63,13 @@ export interface AuditEvents {
   userId: string | null;
 }
 
+export interface BillingCounters {
+  branchId: string;
+  kind: string;
+  lastValue: number;
+  tenantId: string;
+}
+
 export interface Branches {
   address: string | null;
   code: string;
@@ -320,6 +327,65 @@ export interface InventoryBranchItems {
   version: Generated<number>;
 }
 
+export interface InvoiceLines {
+  catalogItemId: string | null;
+  category: string;
+  claimable: Generated<boolean>;
+  code: string;
+  discountKind: string | null;
+  discountValue: Int8 | null;
+  id: Generated<string>;
+  invoiceId: string;
+  isWhitelistDrug: Generated<boolean>;
+  kind: string;
+  lineNo: number;
+  name: string;
+  prescriptionId: string | null;
+  quantity: number;
+  taxRateBasisPoints: number;
+  tenantId: string;
+  unit: string | null;
+  unitPriceCents: Int8;
+}
+
+export interface Invoices {
+  billToAddress: string | null;
+  billToCompanyId: string | null;
+  billToName: string | null;
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  discountCents: Int8 | null;
+  discountKind: string | null;
+  discountValue: Int8 | null;
+  dueDate: string | null;
+  finalisedAt: Timestamp | null;
+  finalisedBy: string | null;
+  grandTotalCents: Int8 | null;
+  id: Generated<string>;
+  insuranceCents: Int8 | null;
+  invoiceDate: string;
+  invoiceNo: string | null;
+  patientId: string;
+  remarks: string | null;
+  roundingCents: Int8 | null;
+  roundingMode: Generated<string>;
+  status: Generated<number>;
+  subsidyCents: Int8 | null;
+  subtotalCents: Int8 | null;
+  taxCents: Int8 | null;
+  taxOptionCode: string;
+  taxRateBasisPoints: number | null;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
+  visitId: string;
+  voidedAt: Timestamp | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+}
+
 export interface KnownDevices {
   deviceHash: Buffer;
   firstSignedInAt: Generated<Timestamp>;
@@ -410,6 +476,48 @@ export interface Patients {
   title: Title | null;
   updatedAt: Generated<Timestamp>;
   version: Generated<number>;
+}
+
+export interface PaymentMethods {
+  code: string;
+  createdAt: Generated<Timestamp>;
+  givesChange: Generated<boolean>;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  name: string;
+  sortOrder: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface Payments {
+  amountCents: Int8;
+  branchId: string;
+  changeCents: Generated<Int8>;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  invoiceId: string;
+  paymentDate: string;
+  paymentNo: string;
+  remarks: string | null;
+  status: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  voidedAt: Timestamp | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+}
+
+export interface PaymentTenders {
+  amountCents: Int8;
+  id: Generated<string>;
+  lineNo: number;
+  methodCode: string;
+  paymentId: string;
+  tenantId: string;
 }
 
 export interface PhysicalReadings {
@@ -728,6 +836,26 @@ export interface Suppliers {
   version: Generated<number>;
 }
 
+export interface TaxOptionRates {
+  effectiveFrom: string;
+  id: Generated<string>;
+  rateBasisPoints: number;
+  taxOptionId: string;
+  tenantId: string;
+}
+
+export interface TaxOptions {
+  code: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  name: string;
+  sortOrder: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface TenantModules {
   module: string;
   tenantId: string;
@@ -872,6 +1000,7 @@ export interface WhitelistDrugs {
 export interface DB {
   allergies: Allergies;
   auditEvents: AuditEvents;
+  billingCounters: BillingCounters;
   branches: Branches;
   cardNumberCounters: CardNumberCounters;
   catalogBranchItems: CatalogBranchItems;
@@ -893,12 +1022,17 @@ export interface DB {
   goodsReceived: GoodsReceived;
   goodsReceivedLines: GoodsReceivedLines;
   inventoryBranchItems: InventoryBranchItems;
+  invoiceLines: InvoiceLines;
+  invoices: Invoices;
   knownDevices: KnownDevices;
   mailOutbox: MailOutbox;
   mcCounters: McCounters;
   medicalCertificates: MedicalCertificates;
   patientNameWords: PatientNameWords;
   patients: Patients;
+  paymentMethods: PaymentMethods;
+  payments: Payments;
+  paymentTenders: PaymentTenders;
   physicalReadings: PhysicalReadings;
   prescriptions: Prescriptions;
   prescriptionSettings: PrescriptionSettings;
@@ -919,6 +1053,8 @@ export interface DB {
   stockTallies: StockTallies;
   stockTallyLines: StockTallyLines;
   suppliers: Suppliers;
+  taxOptionRates: TaxOptionRates;
+  taxOptions: TaxOptions;
   tenantModules: TenantModules;
   tenants: Tenants;
   throttleEvents: ThrottleEvents;

@@ -18,7 +18,7 @@ export interface RequestValue {
 }
 
 /** The records an audit row may name; each belongs to one patient. */
-export type AuditedRecord = 'patient' | 'visit' | 'queue' | 'document';
+export type AuditedRecord = 'patient' | 'visit' | 'queue' | 'document' | 'invoice' | 'payment';
 
 export interface AuditRule {
   action: AuditAction;
@@ -139,6 +139,14 @@ export const PATIENT_TABLES = {
   purchaseOrderLines: false,
   goodsReceived: false,
   goodsReceivedLines: false,
+  taxOptions: false,
+  taxOptionRates: false,
+  paymentMethods: false,
+  billingCounters: false,
+  invoices: true,
+  invoiceLines: true,
+  payments: true,
+  paymentTenders: true,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */
@@ -192,6 +200,19 @@ function recordPatient(tx: TenantTx, entity: AuditedRecord, id: string) {
       return tx.db.selectFrom('queueEntries').select('patientId').where('id', '=', id).as('record');
     case 'document':
       return tx.db.selectFrom('documents').select('patientId').where('id', '=', id).as('record');
+    case 'invoice':
+      return tx.db.selectFrom('invoices').select('patientId').where('id', '=', id).as('record');
+    case 'payment':
+      return tx.db
+        .selectFrom('payments')
+        .innerJoin('invoices', (join) =>
+          join
+            .onRef('invoices.tenantId', '=', 'payments.tenantId')
+            .onRef('invoices.id', '=', 'payments.invoiceId'),
+        )
+        .select('invoices.patientId')
+        .where('payments.id', '=', id)
+        .as('record');
   }
 }
 

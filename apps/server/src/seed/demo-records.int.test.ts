@@ -98,6 +98,42 @@ describe('the demo records', () => {
     expect(await allLines()).toHaveLength(7);
   }, 120_000);
 
+  it('bill the prescribed visits: paid by NETS and cash, by card, part by PayNow, one unpaid', async () => {
+    const desk = await signIn(t, 'demo.frontdesk', DEMO_PASSWORD);
+    const caller = { token: desk.token, branchId: desk.branches[0]!.id };
+    const invoiceIds = async () =>
+      (
+        await withTenant(t.app.appContext.db, desk.tenant.id, (tx) =>
+          tx.db.selectFrom('invoices').select('id').orderBy('createdAt').execute(),
+        )
+      ).map((row) => row.id);
+    const ids = await invoiceIds();
+    expect(ids).toHaveLength(4);
+    const invoices = [];
+    for (const id of ids) {
+      const response = await t.call('GET', `/api/v1/invoices/${id}`, caller);
+      expectStatus(response, 200);
+      invoices.push(response.body.data);
+    }
+    expect(invoices.map((invoice) => invoice.status)).toEqual([
+      'FULLY',
+      'FULLY',
+      'PARTIALLY',
+      'ISSUED',
+    ]);
+    for (const invoice of invoices) {
+      expect(invoice.invoiceNo).toMatch(/^INV-\d{6}$/);
+      expect(invoice.grandTotalCents).toBeGreaterThan(0);
+      expect(invoice.balanceCents).toBe(invoice.grandTotalCents - invoice.paidCents);
+    }
+    expect(
+      invoices[0].payments[0].tenders.map((tender: { method: string }) => tender.method),
+    ).toEqual(['nets', 'cash']);
+    expect(invoices[0].payments[0].changeCents).toBeGreaterThanOrEqual(0);
+    expect(await seedDemo(t.app.appContext)).toBe('present');
+    expect(await invoiceIds()).toEqual(ids);
+  }, 120_000);
+
   it('fills the queues of each new clinic day, as the server does just after midnight', async () => {
     const desk = await signIn(t, 'demo.frontdesk', DEMO_PASSWORD);
     const caller = { token: desk.token, branchId: desk.branches[0]!.id };

@@ -26,6 +26,7 @@ import { seedDemoCertificates } from './demo-certificates.ts';
 import { seedDemoVitals } from './demo-vitals.ts';
 import { seedDemoCatalog } from './demo-catalog.ts';
 import { seedDemoPrescriptions } from './demo-prescriptions.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 /** The demo clinic's clock: Singapore, UTC+8. */
@@ -139,6 +140,7 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'present' |
     DEMO_BRANCHES.map((branch) => branch.code),
   );
   await seedDemoPrescriptions(ctx, tenantId, DEMO_BRANCHES[0].code);
+  await seedDemoBilling(ctx, tenantId, DEMO_BRANCHES[0].code);
   return created ? 'created' : 'present';
 }
 

@@ -21,6 +21,11 @@ import {
   TALLY_MESSAGES,
   TALLY_REFUSAL_FORMATS,
 } from '../inventory/stock-counts-rules.ts';
+import {
+  INVOICE_MESSAGES,
+  PAYMENT_MESSAGES,
+  PAYMENT_REFUSAL_FORMATS,
+} from '../billing/billing-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -57,6 +62,9 @@ describe('the refusal catalogue', () => {
       PURCHASE_MESSAGES,
       PURCHASE_REFUSAL_FORMATS,
       CATALOG_MESSAGES,
+      INVOICE_MESSAGES,
+      PAYMENT_MESSAGES,
+      PAYMENT_REFUSAL_FORMATS,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);

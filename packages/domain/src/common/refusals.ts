@@ -26,6 +26,11 @@ import {
   TALLY_REFUSAL_FORMATS,
 } from '../inventory/stock-counts-rules.ts';
 import { PURCHASE_MESSAGES, PURCHASE_REFUSAL_FORMATS } from '../inventory/purchasing-rules.ts';
+import {
+  INVOICE_MESSAGES,
+  PAYMENT_MESSAGES,
+  PAYMENT_REFUSAL_FORMATS,
+} from '../billing/billing-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -187,6 +192,9 @@ export const REFUSALS = {
   ...prefixed('purchase', PURCHASE_MESSAGES),
   ...PURCHASE_REFUSAL_FORMATS,
   ...prefixed('catalog', CATALOG_MESSAGES),
+  ...prefixed('invoice', INVOICE_MESSAGES),
+  ...prefixed('payment', PAYMENT_MESSAGES),
+  ...PAYMENT_REFUSAL_FORMATS,
   ...API_REFUSALS,
 } as const;
 

@@ -98,6 +98,9 @@ const MULTI_LINE = [
   'purchasing.purchaseCreate body.remark',
   'purchasing.purchaseUpdate body.remark',
   'purchasing.purchaseReceive body.remark',
+  'billing.invoiceUpdate body.billTo.address',
+  'billing.invoiceUpdate body.remarks',
+  'billing.paymentCreate body.remarks',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {

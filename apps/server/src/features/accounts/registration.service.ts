@@ -30,6 +30,7 @@ import {
 import { createBranch, type NewBranch } from '../branches/branches.service.ts';
 import { seedBranchOptions, seedTenantOptions } from '../options/options.service.ts';
 import { seedCatalogSettings } from '../catalogs/catalogs.service.ts';
+import { seedBillingSettings } from '../billing/billing.service.ts';
 import { giveBranches, seedSystemRoles, type BranchGrant } from '../roles/roles.service.ts';
 import * as repo from './accounts.repo.ts';
 
@@ -150,6 +151,7 @@ export async function openClinic(tx: TenantTx, tenant: repo.NewTenant): Promise<
   await seedSystemRoles(tx);
   await seedTenantOptions(tx);
   await seedCatalogSettings(tx);
+  await seedBillingSettings(tx);
 }
 
 /** A branch of the clinic with its option lists; answers its id. */
