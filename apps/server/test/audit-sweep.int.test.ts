@@ -41,6 +41,11 @@ const NO_AUDIT_ROUTES = [
   'GET /api/v1/allergies/adverse-reaction/options',
   // The batch dispensing report: items, batches and quantities of a period, no patient.
   'GET /api/v1/inventory/batchs/dispense-record',
+  // The dashboard's day of the branch: counts, sums and lists of names, as the queue's day.
+  'GET /api/v1/dashboards/collections',
+  'GET /api/v1/dashboards/patients',
+  'GET /api/v1/dashboards/invoices',
+  'GET /api/v1/dashboards/amounts',
 ].sort();
 
 /** Every table and database function a query names, as the recorder saw them. */

@@ -153,7 +153,7 @@ function pickAlternative(schema: JsonSchema): JsonSchema {
 export function sampleValue(schema: JsonSchema, field: string, ids: IdBook, now: number): unknown {
   if (ids[field] !== undefined) return fitted(ids[field], schema);
   if (field in NAMED_VALUES) return fitted(NAMED_VALUES[field], schema);
-  if (field === 'visitDate' || field === 'visitTime') return now;
+  if (field === 'visitDate' || field === 'visitTime' || field === 'from') return now;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
   if (schema.anyOf || schema.oneOf) return sampleValue(pickAlternative(schema), field, ids, now);
@@ -226,7 +226,8 @@ export function sampleRequest(route: ApiRoute, ids: IdBook, now: number): Sample
   const query = jsonSchemaOf(route.schemas.querystring);
   const body = jsonSchemaOf(route.schemas.body);
   const querySample = query ? sampleObject(query, ids, now) : {};
-  delete querySample.t;
+  // `t` and `_` are cache-busters, except where a route names its list with `t`.
+  if (query?.properties?.t?.const === undefined) delete querySample.t;
   delete querySample._;
   return {
     method: route.method,

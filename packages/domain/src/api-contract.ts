@@ -20,6 +20,7 @@ import { dispensingContract } from './dispensing/dispensing.contract.ts';
 import { requisitionsContract } from './inventory/requisitions.contract.ts';
 import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { billingContract } from './billing/billing.contract.ts';
+import { dashboardContract } from './dashboard/dashboard.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -47,4 +48,5 @@ export const apiContract = {
   stockTally: stockTallyContract,
   requisitions: requisitionsContract,
   billing: billingContract,
+  dashboard: dashboardContract,
 };

@@ -123,3 +123,6 @@ export * from './billing/billing-rules.ts';
 export * from './billing/billing.ts';
 export * from './billing/billing.endpoints.ts';
 export * from './billing/billing.contract.ts';
+export * from './dashboard/dashboard.ts';
+export * from './dashboard/dashboard.endpoints.ts';
+export * from './dashboard/dashboard.contract.ts';

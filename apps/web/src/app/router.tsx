@@ -278,6 +278,22 @@ export const appRoutes: RouteObject[] = [
         },
       },
       {
+        path: childPath(ROUTES.branchHome, ROUTES.dashboard),
+        lazy: async () => {
+          const [{ SectionGate }, { DashboardPage }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/dashboard/DashboardPage.tsx'),
+          ]);
+          return {
+            element: (
+              <SectionGate module="dashboard">
+                <DashboardPage />
+              </SectionGate>
+            ),
+          };
+        },
+      },
+      {
         path: childPath(ROUTES.branchHome, ROUTES.queueUnknown),
         lazy: async () => {
           const { NotFoundPage } = await notFound();

@@ -51,7 +51,13 @@ export interface ScreenRoute {
 }
 
 /** The sections with routes of their own, which the shell's wildcard route does not serve. */
-const ROUTED_SECTIONS: readonly string[] = ['queue', 'queue-display', 'patients', 'inventory'];
+const ROUTED_SECTIONS: readonly string[] = [
+  'queue',
+  'queue-display',
+  'patients',
+  'inventory',
+  'dashboard',
+];
 
 /** The screens of the branch shell's and the console's wildcard routes. */
 const SHELL_SECTIONS: readonly ServedPage[] = [...SIDE_NAV_PAGES, ...OTHER_PAGES]
@@ -171,6 +177,8 @@ export const ROUTES = {
     primaryActions: true,
   },
   queueUnknown: { path: '/:branchCode/queue/*', audience: 'staff' },
+  // The day's summary and lists (doc 1 section 2.10); its rows have no primary action.
+  dashboard: { path: '/:branchCode/dashboard', audience: 'staff', permission: 'dashboard:read' },
   profile: { path: '/:branchCode/user/profile', audience: 'staff' },
   // Swept as a role that edits the branch's terms (the rows' primary action, the dialog);
   // the services page as the front desk, who reads them only.

@@ -3,6 +3,7 @@ import i18next, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import type { catalogTexts } from './catalogs/texts.ts';
+import type { dashboardTexts } from './dashboard/texts.ts';
 import type { inventoryCountsTexts } from './inventory-counts/texts.ts';
 import type { inventoryTexts } from './inventory/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
@@ -33,7 +34,8 @@ declare module 'i18next' {
         PrescriptionTexts &
         typeof inventoryTexts &
         typeof inventoryCountsTexts &
-        typeof purchasingTexts;
+        typeof purchasingTexts &
+        typeof dashboardTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

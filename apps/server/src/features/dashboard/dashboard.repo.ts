@@ -1,0 +1,135 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import { INVOICE_STATUS, PAYMENT_STATUS, QUEUE_STATUS, type PaymentStatus } from '@clinic/domain';
+import type { DB } from '../../db/schema.ts';
+import type { TenantTx } from '../../db/tenant-db.ts';
+
+/**
+ * The dashboard's reads of the queue and billing tables (read only; their owners write
+ * them). A day is the clinic's date; everything is the caller's branch's.
+ */
+
+/** The queue's active entries (not deleted) of the branch's day. */
+function dayEntries(tx: TenantTx, branchId: string, day: string) {
+  return tx.db
+    .selectFrom('queueEntries as q')
+    .where('q.branchId', '=', branchId)
+    .where('q.queueDate', '=', day)
+    .where('q.queueStatus', '=', 0);
+}
+
+/** A finalised invoice of the visit that is not voided (drafts and voids do not bill it). */
+function finalisedInvoiceOf(eb: ExpressionBuilder<DB & { q: DB['queueEntries'] }, 'q'>) {
+  return eb.exists(
+    eb
+      .selectFrom('invoices as i')
+      .select('i.id')
+      .whereRef('i.tenantId', '=', 'q.tenantId')
+      .whereRef('i.visitId', '=', 'q.visitId')
+      .where('i.status', 'not in', [INVOICE_STATUS.Draft, INVOICE_STATUS.Voided]),
+  );
+}
+
+export async function pendingQueueCount(tx: TenantTx, branchId: string, day: string) {
+  const row = await dayEntries(tx, branchId, day)
+    .where('q.status', '=', QUEUE_STATUS.pending)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Patients of the day's visits with prescription lines and no finalised invoice. */
+export async function unbilledPrescriptionPatientCount(
+  tx: TenantTx,
+  branchId: string,
+  day: string,
+) {
+  const row = await dayEntries(tx, branchId, day)
+    .where((eb) =>
+      eb.and([
+        eb.exists(
+          eb
+            .selectFrom('prescriptions as rx')
+            .select('rx.id')
+            .whereRef('rx.tenantId', '=', 'q.tenantId')
+            .whereRef('rx.visitId', '=', 'q.visitId'),
+        ),
+        eb.not(finalisedInvoiceOf(eb)),
+      ]),
+    )
+    .select(sql<string>`count(DISTINCT q.patient_id)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Patients of the day's visits with no finalised invoice, once each, by name. */
+export async function unbilledPatients(tx: TenantTx, branchId: string, day: string) {
+  return dayEntries(tx, branchId, day)
+    .innerJoin('patients as p', (join) =>
+      join.onRef('p.tenantId', '=', 'q.tenantId').onRef('p.id', '=', 'q.patientId'),
+    )
+    .where((eb) => eb.not(finalisedInvoiceOf(eb)))
+    .select(['p.id', 'p.name as patientName', 'p.nric', 'p.cardNo'])
+    .distinct()
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+}
+
+/** The branch's invoices finalised that day and not voided, with their settled payments. */
+export async function dayInvoices(tx: TenantTx, branchId: string, day: string) {
+  const rows = await tx.db
+    .selectFrom('invoices as i')
+    .innerJoin('patients as p', (join) =>
+      join.onRef('p.tenantId', '=', 'i.tenantId').onRef('p.id', '=', 'i.patientId'),
+    )
+    .where('i.branchId', '=', branchId)
+    .where('i.invoiceDate', '=', day)
+    .where('i.status', 'not in', [INVOICE_STATUS.Draft, INVOICE_STATUS.Voided])
+    .select((eb) => [
+      'i.id',
+      'i.invoiceNo',
+      'p.name as patientName',
+      'i.grandTotalCents',
+      'i.subsidyCents',
+      eb
+        .selectFrom('payments as pay')
+        .whereRef('pay.tenantId', '=', 'i.tenantId')
+        .whereRef('pay.invoiceId', '=', 'i.id')
+        .where('pay.status', '=', PAYMENT_STATUS.Paid)
+        .select(sql<string>`coalesce(sum(pay.amount_cents), 0)`.as('paid'))
+        .as('paidCents'),
+    ])
+    .orderBy('i.invoiceNo')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    invoiceNumber: row.invoiceNo ?? '',
+    patientName: row.patientName,
+    grandTotalCents: Number(row.grandTotalCents ?? 0),
+    subsidyCents: Number(row.subsidyCents ?? 0),
+    paidCents: Number(row.paidCents ?? 0),
+  }));
+}
+
+/** The tenders of the branch's payments of the day, by the method's name. */
+export async function dayTenders(tx: TenantTx, branchId: string, day: string) {
+  const rows = await tx.db
+    .selectFrom('payments as pay')
+    .innerJoin('paymentTenders as tender', (join) =>
+      join.onRef('tender.tenantId', '=', 'pay.tenantId').onRef('tender.paymentId', '=', 'pay.id'),
+    )
+    .leftJoin('paymentMethods as method', (join) =>
+      join
+        .onRef('method.tenantId', '=', 'tender.tenantId')
+        .onRef('method.code', '=', 'tender.methodCode'),
+    )
+    .where('pay.branchId', '=', branchId)
+    .where('pay.paymentDate', '=', day)
+    .select(['tender.methodCode', 'method.name as methodName', 'tender.amountCents', 'pay.status'])
+    .execute();
+  return rows.map((row) => ({
+    method: row.methodName ?? row.methodCode,
+    amountCents: Number(row.amountCents),
+    status: row.status as PaymentStatus,
+  }));
+}
