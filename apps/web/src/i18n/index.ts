@@ -5,6 +5,7 @@ import { en } from './en.ts';
 import type { catalogTexts } from './catalogs/texts.ts';
 import type { inventoryCountsTexts } from './inventory-counts/texts.ts';
 import type { inventoryTexts } from './inventory/texts.ts';
+import type { billingTexts } from './billing/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
@@ -33,7 +34,8 @@ declare module 'i18next' {
         PrescriptionTexts &
         typeof inventoryTexts &
         typeof inventoryCountsTexts &
-        typeof purchasingTexts;
+        typeof purchasingTexts &
+        typeof billingTexts;
       refusal: Record<RefusalCode, string>;
     };
   }
