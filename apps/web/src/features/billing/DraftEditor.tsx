@@ -231,18 +231,12 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
             <TextInput label={t('billing.billToName')} {...form.getInputProps('billToName')} />
             <Textarea
               label={t('billing.billToAddress')}
-              autosize
-              minRows={1}
+              rows={2}
               {...form.getInputProps('billToAddress')}
             />
           </SimpleGrid>
         )}
-        <Textarea
-          label={t('billing.remarks')}
-          autosize
-          minRows={2}
-          {...form.getInputProps('remarks')}
-        />
+        <Textarea label={t('billing.remarks')} rows={2} {...form.getInputProps('remarks')} />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {form.isDirty() ? t('billing.unsaved') : ''}
