@@ -412,4 +412,33 @@ describe('taking a payment', () => {
     expect(within(dialog).getByTestId('change')).toHaveTextContent('$0.00');
     expect(within(dialog).getByTestId('balance-after')).toHaveTextContent('$29.50');
   });
+
+  it('voids a payment with its reason and reads the invoice again', async () => {
+    // jsdom has no font loading, which the reason's growing text area listens to.
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+    const paidInvoice = issued({ paidCents: 5000, balanceCents: 0, payments: [payment] });
+    const calls = server((call) =>
+      call.method === 'GET' ? ok(issued()) : ok({ ...payment, status: 'VOIDED' }),
+    );
+    showInvoice(paidInvoice);
+    await userEvent.click(screen.getByRole('button', { name: 'Void payment RCP-000001' }));
+    const question = await screen.findByRole('dialog', { name: 'Void payment RCP-000001?' });
+    await userEvent.type(
+      within(question).getByRole('textbox', { name: 'Reason for voiding' }),
+      'Wrong card',
+    );
+    await userEvent.click(within(question).getByRole('button', { name: 'Void' }));
+    await waitFor(() => expect(figure('balance')).toBe('$50.00'));
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: `/payments/${payment.id}/void`,
+        body: { version: 1, reason: 'Wrong card' },
+      },
+      { method: 'GET', path: `/invoices/${INVOICE}`, body: undefined },
+    ]);
+  });
 });
