@@ -1,4 +1,10 @@
-import { PAYMENT_MESSAGES, type Invoice, type Payment } from '@clinic/domain';
+import {
+  DISPENSE_CONFIRM,
+  PAYMENT_MESSAGES,
+  type DispensingLine,
+  type Invoice,
+  type Payment,
+} from '@clinic/domain';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
@@ -10,6 +16,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs.tsx';
 import '../../components/dialog-views.tsx';
 import { BRANCH_ID, closeMessages, signInForTest, testQueryClient } from '../queue/test-utils.tsx';
+import { dispensingKeys } from '../dispensing/dispensing-api.ts';
 import { billingKeys } from './billing-api.ts';
 import { InvoicePage } from './InvoicePage.tsx';
 
@@ -125,9 +132,31 @@ function server(answer: (call: Call) => Answer) {
 
 const ok = (data: unknown): Answer => ({ status: 200, body: { data } });
 
-function showInvoice(shown: Invoice): QueryClient {
+/** The visit's prescription line, dispensed or waiting. */
+const dispensingLine = (dispensed: boolean) =>
+  ({
+    prescriptionId: PARA,
+    catalogItemId: null,
+    code: 'PARA500',
+    name: 'Paracetamol 500 mg',
+    quantity: 10,
+    unit: 'tab',
+    instructions: '',
+    dispensable: true,
+    available: 40,
+    onHand: 40,
+    dispensed: dispensed ? { dispenseId: PARA } : null,
+  }) as unknown as DispensingLine;
+
+function showInvoice(shown: Invoice, waitingToDispense = false): QueryClient {
   signInForTest(['clinic.invoice', 'clinic.payment', 'clinic.patient']);
   const client = testQueryClient();
+  client.setQueryData(dispensingKeys.visit(BRANCH_ID, VISIT), {
+    visitId: VISIT,
+    branchId: BRANCH_ID,
+    items: [dispensingLine(!waitingToDispense)],
+    total: 1,
+  });
   client.setQueryData(billingKeys.invoice(BRANCH_ID, INVOICE), shown);
   client.setQueryData(billingKeys.taxOptions(BRANCH_ID), [
     { code: 'TAX', name: 'TAX 7%', rateBasisPoints: 700, rates: [], isDefault: true },
@@ -439,6 +468,33 @@ describe('taking a payment', () => {
         body: { version: 1, reason: 'Wrong card' },
       },
       { method: 'GET', path: `/invoices/${INVOICE}`, body: undefined },
+    ]);
+  });
+
+  it("dispenses the visit's medicines through a payment after the spec's question", async () => {
+    const paidInvoice = issued({ paidCents: 5000, balanceCents: 0, payments: [payment] });
+    const calls = server((call) =>
+      call.method === 'PATCH'
+        ? ok({ paymentId: payment.id, visitId: VISIT, dispenseId: PARA, prescriptionIds: [PARA] })
+        : ok({ visitId: VISIT, branchId: BRANCH_ID, items: [dispensingLine(true)], total: 1 }),
+    );
+    showInvoice(paidInvoice, true);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Dispense the medicines of payment RCP-000001' }),
+    );
+    const question = await screen.findByRole('dialog', {
+      name: 'Dispense the medicines of this visit?',
+    });
+    expect(within(question).getByText(DISPENSE_CONFIRM)).toBeInTheDocument();
+    await userEvent.click(within(question).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Dispense the medicines of payment RCP-000001' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
+      ['PATCH', `/payments/${payment.id}/dispense`, { version: 1 }],
+      ['GET', `/visits/${VISIT}/dispensing`, undefined],
     ]);
   });
 });

@@ -1,4 +1,10 @@
-import type { Invoice, Payment, PaymentCreated } from '@clinic/domain';
+import {
+  DISPENSE_CONFIRM,
+  DISPENSE_CONFIRM_YES,
+  type Invoice,
+  type Payment,
+  type PaymentCreated,
+} from '@clinic/domain';
 import {
   Alert,
   Anchor,
@@ -21,13 +27,16 @@ import { useCan } from '../../app/permissions.tsx';
 import { alertFailure } from '../../components/confirmed-removal.ts';
 import { dialogs, snackbar } from '../../components/dialogs.tsx';
 import {
+  dispenseThroughPayment,
   finaliseInvoice,
   updateInvoice,
   useInvoice,
   useInvoiceReload,
   useInvoiceShown,
   usePaymentMethods,
+  useDispensedThroughPayment,
   useTaxOptions,
+  useVisitWaitingToDispense,
   voidInvoice,
   voidPayment,
 } from './billing-api.ts';
@@ -106,6 +115,11 @@ export function InvoicePage() {
   const mayUpdate = useCan('invoices:update');
   const mayPay = useCan('payments:create');
   const mayVoidPayment = useCan('payments:update');
+  const mayReadDispensing = useCan('dispensing:read');
+  const mayDispense = mayPay && mayReadDispensing;
+  const visitId = query.data?.visitId ?? '';
+  const waiting = useVisitWaitingToDispense(visitId, mayDispense && visitId !== '');
+  const dispensed = useDispensedThroughPayment(visitId);
   const [paying, setPaying] = useState(false);
 
   if (query.isError) return <Alert color="red">{query.error.message}</Alert>;
@@ -192,6 +206,23 @@ export function InvoicePage() {
     }
   }
 
+  async function dispense(payment: Payment) {
+    const answer = await dialogs.confirm({
+      title: t('billing.payments.dispenseTitle'),
+      message: DISPENSE_CONFIRM,
+      okText: DISPENSE_CONFIRM_YES,
+    });
+    if (!answer.confirmed) return;
+    try {
+      await dispenseThroughPayment(payment);
+      snackbar.success(t('billing.payments.dispensed'));
+    } catch (failure) {
+      alertFailure(failure);
+    } finally {
+      await dispensed();
+    }
+  }
+
   function paid(created: PaymentCreated) {
     show(created.invoice);
     setPaying(false);
@@ -263,6 +294,7 @@ export function InvoicePage() {
               onVoid={
                 mayVoidPayment && ours ? (payment) => void voidThePayment(payment) : undefined
               }
+              onDispense={waiting && ours ? (payment) => void dispense(payment) : undefined}
             />
           )}
         </Stack>

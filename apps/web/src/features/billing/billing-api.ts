@@ -1,5 +1,7 @@
 import {
   billingApi,
+  dispensingApi,
+  type VisitDispensing,
   type Invoice,
   type InvoiceSummary,
   type Payment,
@@ -14,6 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryCallOptions } from '../../api/background.ts';
 import { api } from '../../api/clients.ts';
 import { useBranch } from '../../app/branch.ts';
+import { dispensingKeys } from '../dispensing/dispensing-api.ts';
 import type { InvoiceUpdateBody } from './invoice-form.ts';
 
 export const billingKeys = {
@@ -150,4 +153,26 @@ export function dispenseThroughPayment(payment: Payment): Promise<PaymentDispens
     params: { id: payment.id },
     body: { version: payment.version },
   });
+}
+
+/**
+ * Whether the visit has lines waiting to be dispensed (read only by a role that reads
+ * dispensing; the same cache entry as the visit page's dispensing section).
+ */
+export function useVisitWaitingToDispense(visitId: string, enabled: boolean): boolean {
+  const { branchId } = useBranch();
+  const query = useQuery({
+    queryKey: dispensingKeys.visit(branchId, visitId),
+    queryFn: (context): Promise<VisitDispensing> =>
+      api().call(dispensingApi.visit, { params: { id: visitId } }, queryCallOptions(context)),
+    enabled: enabled && Boolean(branchId),
+  });
+  return (query.data?.items ?? []).some((line) => line.dispensable && !line.dispensed);
+}
+
+/** After dispensing through a payment: the visit's dispensing is read again. */
+export function useDispensedThroughPayment(visitId: string): () => Promise<void> {
+  const client = useQueryClient();
+  const { branchId } = useBranch();
+  return () => client.invalidateQueries({ queryKey: dispensingKeys.visit(branchId, visitId) });
 }
