@@ -148,7 +148,7 @@ const dispensingLine = (dispensed: boolean) =>
     dispensed: dispensed ? { dispenseId: PARA } : null,
   }) as unknown as DispensingLine;
 
-function showInvoice(shown: Invoice, waitingToDispense = false): QueryClient {
+async function showInvoice(shown: Invoice, waitingToDispense = false): Promise<QueryClient> {
   signInForTest(['clinic.invoice', 'clinic.payment', 'clinic.patient']);
   const client = testQueryClient();
   client.setQueryData(dispensingKeys.visit(BRANCH_ID, VISIT), {
@@ -180,6 +180,8 @@ function showInvoice(shown: Invoice, waitingToDispense = false): QueryClient {
       </QueryClientProvider>
     </MantineProvider>,
   );
+  // A draft's form loads after the page.
+  if (shown.status === 'DRAFT') await screen.findByRole('button', { name: 'Save' });
   return client;
 }
 
@@ -198,8 +200,8 @@ afterEach(async () => {
 });
 
 describe('a draft invoice', () => {
-  it("shows the patient, the lines and the server's figures with 2 decimals", () => {
-    showInvoice(invoice());
+  it("shows the patient, the lines and the server's figures with 2 decimals", async () => {
+    await showInvoice(invoice());
     expect(screen.getByRole('heading', { name: 'Draft invoice' })).toBeInTheDocument();
     expect(screen.getByTestId('invoice-status')).toHaveTextContent('Draft');
     expect(screen.getByRole('link', { name: 'Tan Ah Kow' })).toBeInTheDocument();
@@ -216,7 +218,7 @@ describe('a draft invoice', () => {
   it('sends the edits in cents and basis points with the version read, and shows the answer', async () => {
     const saved = invoice({ version: 2, grandTotalCents: 2000, balanceCents: 2000 });
     const calls = server(() => ok(saved));
-    showInvoice(invoice());
+    await showInvoice(invoice());
     await retype('Quantity of Paracetamol 500 mg', '20');
     await retype('Unit price of Amoxicillin 500 mg (dollars)', '1.25');
     await userEvent.selectOptions(
@@ -258,7 +260,7 @@ describe('a draft invoice', () => {
 
   it('marks a fraction of a cent and a quantity that is not whole, and sends nothing', async () => {
     const calls = server(() => ok(invoice()));
-    showInvoice(invoice());
+    await showInvoice(invoice());
     await retype('Quantity of Paracetamol 500 mg', '2.5');
     await retype('Unit price of Amoxicillin 500 mg (dollars)', '1.234');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -282,7 +284,7 @@ describe('a draft invoice', () => {
           }
         : ok(theirs),
     );
-    showInvoice(invoice());
+    await showInvoice(invoice());
     await retype('Quantity of Paracetamol 500 mg', '30');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
@@ -306,7 +308,7 @@ describe('a draft invoice', () => {
 
   it('finalises after the question, with the version read, and turns read-only', async () => {
     const calls = server(() => ok(issued({ grandTotalCents: 2782, balanceCents: 2782 })));
-    showInvoice(invoice());
+    await showInvoice(invoice());
     await userEvent.click(screen.getByRole('button', { name: 'Finalise' }));
     const question = await screen.findByRole('dialog', { name: 'Finalise this invoice?' });
     await userEvent.click(within(question).getByRole('button', { name: 'Finalise' }));
@@ -357,7 +359,7 @@ describe('taking a payment', () => {
       status: 201,
       body: { data: { payment, invoice: paidInvoice } },
     }));
-    showInvoice(issued());
+    await showInvoice(issued());
     await userEvent.click(screen.getByRole('button', { name: 'Take payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take payment for INV-000001' });
     expect(within(dialog).getByText('Balance due: $50.00')).toBeInTheDocument();
@@ -409,7 +411,7 @@ describe('taking a payment', () => {
 
   it('says in words why a card above the balance is refused, and sends nothing', async () => {
     const calls = server(() => ok(null));
-    showInvoice(issued());
+    await showInvoice(issued());
     await userEvent.click(screen.getByRole('button', { name: 'Take payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take payment for INV-000001' });
     await userEvent.selectOptions(
@@ -430,7 +432,7 @@ describe('taking a payment', () => {
 
   it('a partial cash payment gives no change and leaves a balance', async () => {
     server(() => ok(null));
-    showInvoice(issued());
+    await showInvoice(issued());
     await userEvent.click(screen.getByRole('button', { name: 'Take payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Take payment for INV-000001' });
     await userEvent.type(
@@ -452,7 +454,7 @@ describe('taking a payment', () => {
     const calls = server((call) =>
       call.method === 'GET' ? ok(issued()) : ok({ ...payment, status: 'VOIDED' }),
     );
-    showInvoice(paidInvoice);
+    await showInvoice(paidInvoice);
     await userEvent.click(screen.getByRole('button', { name: 'Void payment RCP-000001' }));
     const question = await screen.findByRole('dialog', { name: 'Void payment RCP-000001?' });
     await userEvent.type(
@@ -478,7 +480,7 @@ describe('taking a payment', () => {
         ? ok({ paymentId: payment.id, visitId: VISIT, dispenseId: PARA, prescriptionIds: [PARA] })
         : ok({ visitId: VISIT, branchId: BRANCH_ID, items: [dispensingLine(true)], total: 1 }),
     );
-    showInvoice(paidInvoice, true);
+    await showInvoice(paidInvoice, true);
     await userEvent.click(
       screen.getByRole('button', { name: 'Dispense the medicines of payment RCP-000001' }),
     );

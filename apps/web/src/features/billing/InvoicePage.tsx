@@ -40,12 +40,15 @@ import {
   voidInvoice,
   voidPayment,
 } from './billing-api.ts';
-import { DraftEditor } from './DraftEditor.tsx';
 import type { InvoiceUpdateBody } from './invoice-form.ts';
 import { Figures, LinesTable, StatusBadge } from './parts.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
 import '../../i18n/billing/index.ts';
 
+// The draft's form (with the date picker) and the payment dialog load after the page.
+const DraftEditor = lazy(async () => ({
+  default: (await import('./DraftEditor.tsx')).DraftEditor,
+}));
 const PaymentDialog = lazy(async () => ({
   default: (await import('./PaymentDialog.tsx')).PaymentDialog,
 }));
@@ -269,13 +272,15 @@ export function InvoicePage() {
       )}
       <InvoiceHeader invoice={invoice} />
       {isDraft && mayUpdate && ours ? (
-        <DraftEditor
-          key={`${invoice.id}:${invoice.version}`}
-          invoice={invoice}
-          taxOptions={taxOptions.data ?? []}
-          onSave={save}
-          onFinalise={finalise}
-        />
+        <Suspense fallback={<Skeleton height={160} />}>
+          <DraftEditor
+            key={`${invoice.id}:${invoice.version}`}
+            invoice={invoice}
+            taxOptions={taxOptions.data ?? []}
+            onSave={save}
+            onFinalise={finalise}
+          />
+        </Suspense>
       ) : (
         <LinesTable invoice={invoice} />
       )}
