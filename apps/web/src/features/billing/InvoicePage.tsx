@@ -121,7 +121,11 @@ export function InvoicePage() {
   const mayReadDispensing = useCan('dispensing:read');
   const mayDispense = mayPay && mayReadDispensing;
   const visitId = query.data?.visitId ?? '';
-  const waiting = useVisitWaitingToDispense(visitId, mayDispense && visitId !== '');
+  // Only this branch's invoices dispense here (the visit is the invoice's branch's).
+  const waiting = useVisitWaitingToDispense(
+    visitId,
+    mayDispense && visitId !== '' && query.data?.branchId === branchId,
+  );
   const dispensed = useDispensedThroughPayment(visitId);
   const [paying, setPaying] = useState(false);
 
