@@ -1,5 +1,6 @@
 import type { Permission } from '@clinic/domain';
 import { ROUTES, type Audience, type ScreenRoute } from '../../apps/web/src/app/routes.ts';
+import { billingTexts } from '../../apps/web/src/i18n/billing/texts.ts';
 import { catalogTexts } from '../../apps/web/src/i18n/catalogs/texts.ts';
 import { dispensingTexts } from '../../apps/web/src/i18n/dispensing.ts';
 import { inventoryTexts } from '../../apps/web/src/i18n/inventory/texts.ts';
@@ -13,6 +14,7 @@ const TEXTS = {
   ...dispensingTexts,
   ...inventoryTexts,
   ...inventoryCountsTexts,
+  ...billingTexts,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test as setup } from '@playwright/test';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { callApi } from '../support/clinic.ts';
 import { withDatabase } from '../support/outbox.ts';
 import { SWEEP_DIR, SWEEP_ROLES, SWEEP_STATE, type SweepState } from '../support/sweep.ts';
 
@@ -43,6 +44,8 @@ setup('sign in once per role and resolve the route parameters', async ({ browser
       };
     }),
   );
+  const frontdesk = roles.find((role) => role.name === 'frontdesk');
+  params.invoiceId = await sweepInvoice(frontdesk?.storage, params.branchCode!, params.visitId!);
   const state: SweepState = { params, roles };
   await writeFile(SWEEP_STATE, JSON.stringify(state));
 });
@@ -123,4 +126,41 @@ async function inventoryParams(): Promise<Record<string, string>> {
       supplierId: row.supplier_id,
     };
   });
+}
+
+/**
+ * The invoice screen's invoice: the demo visit billed and finalised by the front desk
+ * through the API (so its figures are the server's), owing its whole total, so the screen
+ * offers Take payment and Void invoice. A second run finds the same invoice.
+ */
+async function sweepInvoice(
+  storage: { origins: Array<{ localStorage: Array<{ name: string; value: string }> }> } | undefined,
+  branchCode: string,
+  visitId: string,
+): Promise<string> {
+  const stored = storage?.origins
+    .flatMap((origin) => origin.localStorage)
+    .find((item) => item.name === 'token');
+  const session = JSON.parse(stored?.value ?? '{}') as {
+    token?: string;
+    branches?: Array<{ id: string; code: string }>;
+  };
+  const branchId = session.branches?.find((branch) => branch.code === branchCode)?.id;
+  const invoice = await callApi<{ id: string; status: string; version: number }>(
+    'POST',
+    `/visits/${visitId}/invoice`,
+    undefined,
+    session.token,
+    branchId,
+  );
+  if (invoice.status === 'DRAFT') {
+    await callApi(
+      'POST',
+      `/invoices/${invoice.id}/finalise`,
+      { version: invoice.version },
+      session.token,
+      branchId,
+    );
+  }
+  return invoice.id;
 }

@@ -89,10 +89,10 @@ export const patientRoutes: RouteObject[] = [
     element: <Navigate to="unbills" replace />,
   },
   patientPage(ROUTES.patientUnbills, (p) => <p.InvoicePage text="record.none.unbills" />),
-  patientPage(ROUTES.patientInvoiceList, (p) => <p.InvoicePage text="record.none.invoiceList" />),
+  patientPage(ROUTES.patientInvoiceList, (p) => <p.InvoiceListPage />),
   patientPage(ROUTES.patientDeposits, (p) => <p.InvoicePage text="record.none.deposits" />),
   patientPage(ROUTES.patientCreditNote, (p) => <p.InvoicePage text="record.none.creditNote" />),
-  patientPage(ROUTES.patientPayments, (p) => <p.NoneYetPage text="record.none.payments" />),
+  patientPage(ROUTES.patientPayments, (p) => <p.PaymentsPage />),
   patientPage(ROUTES.patientVaccinations, (p) => <p.NoneYetPage text="record.none.vaccinations" />),
   patientPage(ROUTES.patientConsentList, (p) => <p.NoneYetPage text="record.none.consentList" />),
   patientPage(ROUTES.patientDocuments, (p) => <p.DocumentsPage />),
@@ -378,6 +378,22 @@ export const appRoutes: RouteObject[] = [
           };
         },
         children: inventoryRoutes,
+      },
+      {
+        path: childPath(ROUTES.branchHome, ROUTES.invoiceView),
+        lazy: async () => {
+          const [{ SectionGate }, { InvoicePage }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/billing/InvoicePage.tsx'),
+          ]);
+          return {
+            element: (
+              <SectionGate module="invoice">
+                <InvoicePage />
+              </SectionGate>
+            ),
+          };
+        },
       },
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),

@@ -262,8 +262,9 @@ export const ROUTES = {
   patientUnbills: { path: `${PATIENT}/invoices/unbills`, ...PATIENT_PAGE },
   patientInvoiceList: {
     path: `${PATIENT}/invoices/list`,
-    ...PATIENT_PAGE,
-    sweptAs: 'patientUnbills',
+    audience: 'staff',
+    permission: 'invoices:read',
+    primaryActions: true,
   },
   patientDeposits: {
     path: `${PATIENT}/invoices/deposits`,
@@ -275,7 +276,7 @@ export const ROUTES = {
     ...PATIENT_PAGE,
     sweptAs: 'patientUnbills',
   },
-  patientPayments: { path: `${PATIENT}/payments`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientPayments: { path: `${PATIENT}/payments`, audience: 'staff', permission: 'payments:read' },
   patientVaccinations: { path: `${PATIENT}/vaccinations`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
   patientConsentList: { path: `${PATIENT}/consentList`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
   patientDocuments: { path: `${PATIENT}/e-documents`, ...PATIENT_PAGE },
@@ -381,6 +382,14 @@ export const ROUTES = {
     sweptAs: 'inventoryPurchase',
   },
   inventoryUnknown: { path: `${INVENTORY}/*`, audience: 'staff' },
+  // The invoice screen (the spec's invoice.view; features/billing). The invoice list at
+  // /:branchCode/invoice is the search issue's: still the shell's placeholder section.
+  invoiceView: {
+    path: '/:branchCode/invoice/:invoiceId',
+    audience: 'staff',
+    permission: 'invoices:read',
+    dialogs: ['billing.takePayment', 'billing.voidInvoice'],
+  },
   branchSection: {
     path: '/:branchCode/*',
     audience: 'staff',

@@ -6,6 +6,7 @@ import type { catalogTexts } from './catalogs/texts.ts';
 import type { dashboardTexts } from './dashboard/texts.ts';
 import type { inventoryCountsTexts } from './inventory-counts/texts.ts';
 import type { inventoryTexts } from './inventory/texts.ts';
+import type { billingTexts } from './billing/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
@@ -35,7 +36,8 @@ declare module 'i18next' {
         typeof inventoryTexts &
         typeof inventoryCountsTexts &
         typeof purchasingTexts &
-        typeof dashboardTexts;
+        typeof dashboardTexts &
+        typeof billingTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

@@ -39,6 +39,13 @@ const DocumentsTab = lazy(async () => ({
   default: (await import('../documents/DocumentsTab.tsx')).DocumentsTab,
 }));
 
+const PatientInvoices = lazy(async () => ({
+  default: (await import('../billing/PatientBilling.tsx')).PatientInvoices,
+}));
+const PatientPayments = lazy(async () => ({
+  default: (await import('../billing/PatientBilling.tsx')).PatientPayments,
+}));
+
 function usePatientId(): string {
   return patientIdOf(useParams().patientId);
 }
@@ -115,6 +122,27 @@ export function InvoicePage({ text }: { text: TextKey }) {
     <SubPages links={INVOICE_PAGES}>
       <NoneYetPage text={text} />
     </SubPages>
+  );
+}
+
+/** The patient's invoices, each opening the invoice screen (features/billing). */
+export function InvoiceListPage() {
+  const patientId = usePatientId();
+  return (
+    <SubPages links={INVOICE_PAGES}>
+      <Suspense fallback={<Skeleton height={120} />}>
+        <PatientInvoices patientId={patientId} />
+      </Suspense>
+    </SubPages>
+  );
+}
+
+/** The patient's payments with their receipt numbers (features/billing). */
+export function PaymentsPage() {
+  return (
+    <Suspense fallback={<Skeleton height={120} />}>
+      <PatientPayments patientId={usePatientId()} />
+    </Suspense>
   );
 }
 

@@ -48,6 +48,9 @@ const VisitPrescriptions = lazy(async () => ({
 const VisitCertificates = lazy(async () => ({
   default: (await import('../medical-certificates/VisitCertificates.tsx')).VisitCertificates,
 }));
+const BillVisitButton = lazy(async () => ({
+  default: (await import('../billing/BillVisitButton.tsx')).BillVisitButton,
+}));
 const VisitDispensing = lazy(async () => ({
   default: (await import('../dispensing/VisitDispensing.tsx')).VisitDispensing,
 }));
@@ -93,6 +96,13 @@ function VisitHeader({
           </Group>
           <Group gap="xs">
             <ConsultTimer visit={visit} readOnly={readOnly} onSaved={onSaved} />
+            {readOnly ? null : (
+              <Can permission="invoices:create">
+                <Suspense fallback={null}>
+                  <BillVisitButton visitId={visit.id} />
+                </Suspense>
+              </Can>
+            )}
             <Can permission="visits:update">
               <Button
                 variant="default"

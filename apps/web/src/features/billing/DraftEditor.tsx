@@ -1,0 +1,265 @@
+import { ROUNDING_MODES, type Invoice, type TaxOptionItem } from '@clinic/domain';
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
+import { DateField } from '../../components/DateField.tsx';
+import { useCheckedForm } from '../../components/form/use-checked-form.ts';
+import { i18n } from '../../i18n/index.ts';
+import {
+  draftBody,
+  draftValues,
+  type DraftValues,
+  type InvoiceUpdateBody,
+} from './invoice-form.ts';
+import { money } from './parts.tsx';
+import '../../i18n/billing/index.ts';
+
+export interface DraftEditorProps {
+  invoice: Invoice;
+  taxOptions: readonly TaxOptionItem[];
+  /** Sends the body; resolves with the saved invoice, or rejects (shown by the caller). */
+  onSave: (body: InvoiceUpdateBody) => Promise<Invoice | null>;
+  /** Finalises the invoice at `version` (saved first when changed). */
+  onFinalise: (version: number) => Promise<void>;
+}
+
+const ROUNDING_NAMES = Object.keys(ROUNDING_MODES) as Array<keyof typeof ROUNDING_MODES>;
+
+function validate(defaultTax: string | null) {
+  return (values: DraftValues): FormErrors => {
+    const checked = draftBody(values, 0, defaultTax);
+    if (checked.ok) return {};
+    return Object.fromEntries(
+      Object.entries(checked.problems).map(([path, key]) => [path, i18n.t(key)]),
+    );
+  };
+}
+
+function DiscountKindSelect({
+  value,
+  onChange,
+  label,
+}: {
+  value: string;
+  onChange: (value: 'amount' | 'percent') => void;
+  label: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value === 'percent' ? 'percent' : 'amount')}
+      data={[
+        { value: 'amount', label: t('billing.discountKind.amount') },
+        { value: 'percent', label: t('billing.discountKind.percent') },
+      ]}
+      w={64}
+    />
+  );
+}
+
+/**
+ * A draft invoice's form: each line's quantity, unit price (dollars) and discount (dollars
+ * or percent); the invoice's discount, rounding, tax option, bill-to, remarks and due
+ * date. Save sends the changes with the version read; the figures shown are the server's,
+ * of what was saved. Finalise saves first when something was changed.
+ */
+export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEditorProps) {
+  const { t } = useTranslation();
+  const defaultTax = taxOptions[0]?.code ?? null;
+  const { form, check } = useCheckedForm<DraftValues>({
+    initialValues: draftValues(invoice),
+    validate: validate(defaultTax),
+  });
+  const [busy, setBusy] = useState<'save' | 'finalise' | null>(null);
+  const values = form.getValues();
+
+  /** Saves when changed; the version to go on with, or null when nothing was saved. */
+  async function save(): Promise<number | null> {
+    if (!check()) return null;
+    const checked = draftBody(form.getValues(), invoice.version, defaultTax);
+    if (!checked.ok) return null;
+    const saved = await onSave(checked.body);
+    return saved ? saved.version : null;
+  }
+
+  async function run(kind: 'save' | 'finalise') {
+    setBusy(kind);
+    try {
+      if (kind === 'save') {
+        await save();
+      } else {
+        const version = form.isDirty() ? await save() : invoice.version;
+        if (version !== null) await onFinalise(version);
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const lineOf = (id: string) => invoice.lines.find((line) => line.id === id);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run('save');
+      }}
+    >
+      <Stack gap="md">
+        {values.lines.length === 0 ? (
+          <Text c="dimmed">{t('billing.lines.none')}</Text>
+        ) : (
+          <DataTable aria-label={t('billing.lines.label')} minWidth={880}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('billing.lines.code')}</Table.Th>
+                <Table.Th>{t('billing.lines.name')}</Table.Th>
+                <Table.Th>{t('billing.lines.quantity')}</Table.Th>
+                <Table.Th>{t('billing.lines.unit')}</Table.Th>
+                <Table.Th>{t('billing.lines.unitPrice')}</Table.Th>
+                <Table.Th>{t('billing.lines.discount')}</Table.Th>
+                <Table.Th ta="right">{t('billing.lines.tax')}</Table.Th>
+                <Table.Th ta="right">{t('billing.lines.amount')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {values.lines.map((line, index) => {
+                const saved = lineOf(line.id);
+                const name = saved?.name ?? '';
+                return (
+                  <Table.Tr key={line.id} data-testid="invoice-line">
+                    <Table.Td>{saved?.code}</Table.Td>
+                    <Table.Td>{name}</Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('billing.lines.quantityOf', { name })}
+                        inputMode="numeric"
+                        w={88}
+                        {...form.getInputProps(`lines.${index}.quantity`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>{saved?.unit ?? ''}</Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={t('billing.lines.unitPriceOf', { name })}
+                        inputMode="decimal"
+                        w={104}
+                        {...form.getInputProps(`lines.${index}.unitPrice`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" align="flex-start">
+                        <DiscountKindSelect
+                          label={t('billing.lines.discountKindOf', { name })}
+                          value={line.discountKind}
+                          onChange={(kind) =>
+                            form.setFieldValue(`lines.${index}.discountKind`, kind)
+                          }
+                        />
+                        <TextInput
+                          aria-label={t('billing.lines.discountOf', { name })}
+                          inputMode="decimal"
+                          w={88}
+                          {...form.getInputProps(`lines.${index}.discount`)}
+                        />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">{saved ? money(saved.taxCents) : ''}</Table.Td>
+                    <Table.Td ta="right">{saved ? money(saved.subtotalCents) : ''}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </DataTable>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          <Group gap={4} wrap="nowrap" align="flex-end">
+            <DiscountKindSelect
+              label={t('billing.invoiceDiscountKind')}
+              value={values.discountKind}
+              onChange={(kind) => form.setFieldValue('discountKind', kind)}
+            />
+            <TextInput
+              label={t('billing.invoiceDiscount')}
+              inputMode="decimal"
+              style={{ flex: 1 }}
+              {...form.getInputProps('discount')}
+            />
+          </Group>
+          <NativeSelect
+            label={t('billing.roundingMode')}
+            data={ROUNDING_NAMES.map((mode) => ({
+              value: mode,
+              label: t(`billing.rounding.${mode}`),
+            }))}
+            {...form.getInputProps('roundingMode')}
+          />
+          <NativeSelect
+            label={t('billing.taxOption')}
+            value={values.taxOptionCode ?? defaultTax ?? ''}
+            onChange={(event) => form.setFieldValue('taxOptionCode', event.currentTarget.value)}
+            error={form.errors.taxOptionCode}
+            data={taxOptions.map((option) => ({ value: option.code, label: option.name }))}
+          />
+          <DateField
+            label={t('billing.dueDate')}
+            value={values.dueDate}
+            onChange={(value) => form.setFieldValue('dueDate', value)}
+            error={form.errors.dueDate}
+          />
+        </SimpleGrid>
+        <Checkbox
+          label={t('billing.billToCompany')}
+          {...form.getInputProps('billToCompany', { type: 'checkbox' })}
+        />
+        {values.billToCompany && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('billing.billToName')} {...form.getInputProps('billToName')} />
+            <Textarea
+              label={t('billing.billToAddress')}
+              rows={2}
+              {...form.getInputProps('billToAddress')}
+            />
+          </SimpleGrid>
+        )}
+        <Textarea label={t('billing.remarks')} rows={2} {...form.getInputProps('remarks')} />
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {form.isDirty() ? t('billing.unsaved') : ''}
+          </Text>
+          <Group gap="xs">
+            <Button
+              type="submit"
+              variant="default"
+              loading={busy === 'save'}
+              disabled={busy !== null}
+            >
+              {t('billing.save')}
+            </Button>
+            <Button
+              loading={busy === 'finalise'}
+              disabled={busy !== null}
+              onClick={() => void run('finalise')}
+            >
+              {t('billing.finalise')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
