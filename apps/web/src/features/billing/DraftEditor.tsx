@@ -14,6 +14,8 @@ import {
 import type { FormErrors } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http.ts';
+import { alertFailure } from '../../components/confirmed-removal.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { useCheckedForm } from '../../components/form/use-checked-form.ts';
@@ -21,6 +23,7 @@ import { i18n } from '../../i18n/index.ts';
 import {
   draftBody,
   draftValues,
+  formFieldOf,
   type DraftValues,
   type InvoiceUpdateBody,
 } from './invoice-form.ts';
@@ -30,7 +33,10 @@ import '../../i18n/billing/index.ts';
 export interface DraftEditorProps {
   invoice: Invoice;
   taxOptions: readonly TaxOptionItem[];
-  /** Sends the body; resolves with the saved invoice, or rejects (shown by the caller). */
+  /**
+   * Sends the body: the saved invoice, or null when refused (shown by the caller); rejects
+   * with a 400 whose field messages go to the form.
+   */
   onSave: (body: InvoiceUpdateBody) => Promise<Invoice | null>;
   /** Finalises the invoice at `version` (saved first when changed). */
   onFinalise: (version: number) => Promise<void>;
@@ -93,8 +99,27 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
     if (!check()) return null;
     const checked = draftBody(form.getValues(), invoice.version, defaultTax);
     if (!checked.ok) return null;
-    const saved = await onSave(checked.body);
-    return saved ? saved.version : null;
+    try {
+      const saved = await onSave(checked.body);
+      return saved ? saved.version : null;
+    } catch (failure) {
+      showServerErrors(failure);
+      return null;
+    }
+  }
+
+  /** The server's field messages on their fields; any other refusal in an alert. */
+  function showServerErrors(failure: unknown) {
+    const errors = failure instanceof ApiError ? failure.errors : [];
+    const placed = errors.flatMap((error) => {
+      const field = formFieldOf(error.field);
+      return field ? [[field, error.message] as const] : [];
+    });
+    if (placed.length === 0) {
+      alertFailure(failure);
+      return;
+    }
+    form.setErrors(Object.fromEntries(placed));
   }
 
   async function run(kind: 'save' | 'finalise') {

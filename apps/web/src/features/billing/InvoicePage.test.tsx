@@ -269,6 +269,33 @@ describe('a draft invoice', () => {
     expect(calls).toEqual([]);
   });
 
+  it("places the server's refusal of a line's discount on that line's field", async () => {
+    const words = 'A discount cannot be more than the amount of its line.';
+    const calls = server(() => ({
+      status: 400,
+      body: {
+        error: {
+          code: 'invoice.lineDiscountAboveAmount',
+          message: words,
+          errors: [
+            {
+              field: 'lineEdits.1.discount',
+              code: 'invoice.lineDiscountAboveAmount',
+              message: words,
+            },
+          ],
+        },
+      },
+    }));
+    await showInvoice(invoice());
+    await retype('Discount of Amoxicillin 500 mg', '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const field = screen.getByRole('textbox', { name: 'Discount of Amoxicillin 500 mg' });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(words));
+    expect(calls).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('a 409 says someone else changed it and reloads the invoice', async () => {
     const theirs = invoice({ version: 5, remarks: 'Changed at the counter' });
     const calls = server((call) =>

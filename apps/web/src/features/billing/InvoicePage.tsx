@@ -148,6 +148,7 @@ export function InvoicePage() {
     alertFailure(failure);
   }
 
+  /** Saves the draft; the server's field messages go back to the form (rejected). */
   async function save(body: InvoiceUpdateBody): Promise<Invoice | null> {
     try {
       const saved = await updateInvoice(invoice.id, body);
@@ -155,6 +156,9 @@ export function InvoicePage() {
       snackbar.success(t('billing.saved'));
       return saved;
     } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 400 && failure.errors.length > 0) {
+        throw failure;
+      }
       failed(failure);
       return null;
     }

@@ -150,3 +150,25 @@ export function draftBody(
     },
   };
 }
+
+const SERVER_FIELDS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]> = [
+  [/^lineEdits\.(\d+)\.quantity/, (m) => `lines.${m[1]}.quantity`],
+  [/^lineEdits\.(\d+)\.unitPriceCents/, (m) => `lines.${m[1]}.unitPrice`],
+  [/^lineEdits\.(\d+)\.discount/, (m) => `lines.${m[1]}.discount`],
+  [/^invoiceDiscount/, () => 'discount'],
+  [/^billTo\.name/, () => 'billToName'],
+  [/^billTo\.address/, () => 'billToAddress'],
+  [/^(dueDate|taxOptionCode|remarks|roundingMode)$/, (m) => m[1] ?? ''],
+];
+
+/**
+ * The form's field of a field the server named in a refusal (`lineEdits.0.unitPriceCents`
+ * is `lines.0.unitPrice`: every line is sent, in the form's order); null when it has none.
+ */
+export function formFieldOf(serverField: string): string | null {
+  for (const [pattern, field] of SERVER_FIELDS) {
+    const match = pattern.exec(serverField);
+    if (match) return field(match);
+  }
+  return null;
+}
