@@ -78,7 +78,7 @@ test('[BILLING] front desk bills a visit and takes half by NETS, half in cash wi
   await expect(dialog.getByTestId('change')).toHaveText(formatMoney(cash - cashDue));
   await expect(dialog.getByTestId('balance-after')).toHaveText('$0.00');
   await snap(page, 'billing-take-payment');
-  await dialog.getByRole('button', { name: 'Pay' }).click();
+  await dialog.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 
   await expect(page.getByTestId('invoice-status')).toHaveText('Fully paid');

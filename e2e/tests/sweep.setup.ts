@@ -129,11 +129,31 @@ async function inventoryParams(): Promise<Record<string, string>> {
 }
 
 /**
- * The invoice screen's invoice: the demo visit billed and finalised by the front desk
- * through the API (so its figures are the server's), owing its whole total, so the screen
- * offers Take payment and Void invoice. A second run finds the same invoice.
+ * The invoice screen's invoice: one that still owes money, so the screen offers Take
+ * payment and Void invoice. The demo clinic's billing seed leaves one issued in branch TPY
+ * (its other bills are paid); without it, the demo visit billed and finalised by the front
+ * desk through the API (so its figures are the server's). A second run finds the same one.
  */
 async function sweepInvoice(
+  storage: { origins: Array<{ localStorage: Array<{ name: string; value: string }> }> } | undefined,
+  branchCode: string,
+  visitId: string,
+): Promise<string> {
+  const owing = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT i.id FROM invoices i
+         JOIN tenants t ON t.id = i.tenant_id AND t.subdomain = 'demo'
+         JOIN branches b ON b.id = i.branch_id AND b.code = $1
+        WHERE i.status IN (1, 3) AND i.grand_total_cents > 0
+        ORDER BY i.created_at LIMIT 1`,
+      [branchCode],
+    );
+    return rows[0]?.id;
+  });
+  return owing ?? billedInvoice(storage, branchCode, visitId);
+}
+
+async function billedInvoice(
   storage: { origins: Array<{ localStorage: Array<{ name: string; value: string }> }> } | undefined,
   branchCode: string,
   visitId: string,

@@ -16,7 +16,12 @@ export function PaymentMethodChart({ items }: { items: readonly PaymentMethodAmo
   return (
     <BarChart
       h={380}
-      aria-label={t('dashboard.payments.title')}
+      // An image to assistive technology, named with the figures it draws.
+      role="img"
+      aria-label={[
+        t('dashboard.payments.title'),
+        ...items.map((item) => `${item.paymentMethod} ${money(item.amount)}`),
+      ].join(', ')}
       data={items.map((item) => ({ method: item.paymentMethod, amount: item.amount }))}
       dataKey="method"
       series={[{ name: 'amount', label: t('dashboard.payments.amount'), color: 'teal.6' }]}
