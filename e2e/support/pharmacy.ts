@@ -272,7 +272,12 @@ export async function prescribeThreeByKeyboard(
   await expect(section.getByRole('textbox', { name: 'Each time (cap)' })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.type('BD');
-  await page.keyboard.press('Tab'); // picks BD, on to the duration
+  // The doctor sees BD highlighted, then Tab takes it and goes on to the duration.
+  await expect(page.getByRole('option', { name: 'BD – Twice a day' })).toHaveAttribute(
+    'data-combobox-selected',
+    'true',
+  );
+  await page.keyboard.press('Tab');
   await expect(section.getByRole('combobox', { name: 'Frequency' })).toHaveValue(
     'BD – Twice a day',
   );

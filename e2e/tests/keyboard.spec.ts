@@ -49,6 +49,7 @@ test('[KEYS] the front desk adds a patient to the queue with the keyboard alone'
   await page.keyboard.type('Tan Ah');
   await expect(page.getByRole('option', { name: /Tan Ah Kow/ })).toBeVisible();
   await page.keyboard.press('ArrowDown');
+  await expect(patient).toHaveAttribute('aria-activedescendant', /option-0$/);
   await page.keyboard.press('Enter');
   await expect(patient).toHaveValue(/Tan Ah Kow/);
 

@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/clients.ts';
@@ -54,6 +54,9 @@ function usePatientSearch(filter: PatientSearchFilter, keyword: string) {
     },
     enabled: isSearchable(keyword),
     staleTime: 30_000,
+    // While a newer keyword is searched the list keeps what the user sees, so Enter picks
+    // the highlighted row rather than finding an empty list.
+    placeholderData: keepPreviousData,
   });
 }
 
