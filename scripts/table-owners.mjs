@@ -76,6 +76,7 @@ export const TABLE_OWNERS = {
   invoiceLines: 'features/billing',
   payments: 'features/billing',
   paymentTenders: 'features/billing',
+  printerFooters: 'features/printer',
   auditEvents: 'platform/audit.ts',
   mailOutbox: 'platform/mail.ts',
   throttleEvents: 'platform/throttle.ts',

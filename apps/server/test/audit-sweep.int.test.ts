@@ -357,6 +357,13 @@ function idsFor(route: ApiRoute): IdBook {
     return { ...ids, ...clinicalIds, id: clinicalIds.visitId };
   if (/^\/api\/v1\/visits\/:id\/dispens/.test(route.url))
     return { ...ids, ...clinicalIds, id: clinicalIds.visitId, prescriptionIds: dispenseLineId };
+  // Billing prints: the paid bill (voided by then: a voided bill still prints).
+  if (
+    route.url === '/api/v1/reports/invoices/:id' ||
+    route.url === '/api/v1/reports/labels/invoice'
+  )
+    return { ...ids, ...paidBill };
+  if (route.url === '/api/v1/reports/statements') return { ...ids, ...paidBill };
   if (route.url.startsWith('/api/v1/reports/labels/medication'))
     return { ...ids, ...clinicalIds, ids: dispenseLineId };
   if (route.url.startsWith('/api/v1/patients/')) return { ...ids, id: patientId };

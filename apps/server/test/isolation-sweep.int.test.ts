@@ -257,6 +257,12 @@ beforeAll(async () => {
   });
   expectStatus(paid, 201);
   paymentId = paid.body.data.payment.id as string;
+  // The second branch's printer footer: the branch's own.
+  const footer = await t.call('PUT', '/api/v1/settings/printer/footer/Invoice', {
+    ...admin2,
+    body: { version: 0, content: '<p>Secret footer</p>' },
+  });
+  expectStatus(footer, 200);
 
   aIds = {
     patientId,
@@ -288,6 +294,7 @@ beforeAll(async () => {
     '7654321',
     dispensed.body.data.id,
     tallyId,
+    'Secret footer',
     'Secret shelf',
     purchaseId,
     receivedId,
@@ -353,7 +360,9 @@ const successes = new Map<string, number>();
 
 async function sweep(route: ApiRoute, caller: Caller): Promise<string[]> {
   const leaks: string[] = [];
-  const ids = route.url.includes(':id') ? idCandidates() : [undefined];
+  // A route naming its record by `:id`, or the receipt's print data by `?id=`, tries every id.
+  const byId = route.url.includes(':id') || route.url === '/api/v1/reports/labels/invoice';
+  const ids = byId ? idCandidates() : [undefined];
   for (const id of ids) {
     const request = sampleRequest(
       route,
@@ -481,6 +490,8 @@ async function expectSecondBranchUnchanged() {
   expect(bill.body.data.payments).toEqual([
     expect.objectContaining({ id: paymentId, status: 'SETTLED', version: 1 }),
   ]);
+  const footer = await t.call('GET', '/api/v1/printer/footer/Invoice', adminOfSecondBranch());
+  expect(footer.body.data).toMatchObject({ content: '<p>Secret footer</p>', version: 1 });
 }
 
 describe('isolation sweep over every route', () => {

@@ -193,10 +193,16 @@ export function sampleObject(
   );
 }
 
+/** Values of path parameters that are not ids (a query's field of that name may differ). */
+const PATH_VALUES: Record<string, string> = {
+  // Printer footers: the invoices' footer.
+  kind: 'Invoice',
+};
+
 /** The path with its parameters filled from the book (`:id` takes `ids.id`). */
 export function fillPath(route: ApiRoute, ids: IdBook): string {
   return route.url.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(ids[name] ?? textOf(NAMED_VALUES[name] ?? name)),
+    encodeURIComponent(ids[name] ?? PATH_VALUES[name] ?? textOf(NAMED_VALUES[name] ?? name)),
   );
 }
 

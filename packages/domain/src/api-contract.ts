@@ -22,6 +22,7 @@ import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { billingContract } from './billing/billing.contract.ts';
 import { dashboardContract } from './dashboard/dashboard.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
+import { printingContract } from './printing/printing.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
 export const apiContract = {
@@ -49,4 +50,5 @@ export const apiContract = {
   requisitions: requisitionsContract,
   billing: billingContract,
   dashboard: dashboardContract,
+  printing: printingContract,
 };

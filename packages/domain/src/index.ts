@@ -126,3 +126,7 @@ export * from './billing/billing.contract.ts';
 export * from './dashboard/dashboard.ts';
 export * from './dashboard/dashboard.endpoints.ts';
 export * from './dashboard/dashboard.contract.ts';
+export * from './billing/billing-prints.ts';
+export * from './printing/printer-footers.ts';
+export * from './printing/printing.endpoints.ts';
+export * from './printing/printing.contract.ts';

@@ -19,6 +19,22 @@ import {
   type MedicationLabelProps,
 } from './documents/medication-label.ts';
 import { PurchaseOrderDocument, type PurchaseOrderProps } from './documents/purchase-order.ts';
+import {
+  InvoiceA4Document,
+  InvoiceStubDocument,
+  PaymentReceiptDocument,
+  QuotationDocument,
+  ReceiptA4Document,
+  StatementDocument,
+  TaxInvoiceDocument,
+  type InvoiceA4Props,
+  type InvoiceStubProps,
+  type PaymentReceiptProps,
+  type QuotationProps,
+  type ReceiptA4Props,
+  type StatementProps,
+  type TaxInvoiceProps,
+} from './documents/billing-documents.ts';
 
 /**
  * Every printable document, as data: what the web's print preview and the server's
@@ -32,7 +48,14 @@ export type PrintDocument =
   | ({ kind: 'queueLabel' } & QueueLabelProps)
   | ({ kind: 'medicationLabel' } & MedicationLabelProps)
   | ({ kind: 'purchaseOrder' } & PurchaseOrderProps)
-  | ({ kind: 'batchDispensing' } & BatchDispensingProps);
+  | ({ kind: 'batchDispensing' } & BatchDispensingProps)
+  | ({ kind: 'invoiceA4' } & InvoiceA4Props)
+  | ({ kind: 'invoiceStub' } & InvoiceStubProps)
+  | ({ kind: 'receiptA4' } & ReceiptA4Props)
+  | ({ kind: 'taxInvoice' } & TaxInvoiceProps)
+  | ({ kind: 'paymentReceipt' } & PaymentReceiptProps)
+  | ({ kind: 'quotation' } & QuotationProps)
+  | ({ kind: 'statement' } & StatementProps);
 
 /** The react-pdf `<Document>` of a document. */
 export function documentElement(document: PrintDocument): ReactElement {
@@ -49,5 +72,19 @@ export function documentElement(document: PrintDocument): ReactElement {
       return h(PurchaseOrderDocument, document);
     case 'batchDispensing':
       return h(BatchDispensingDocument, document);
+    case 'invoiceA4':
+      return h(InvoiceA4Document, document);
+    case 'invoiceStub':
+      return h(InvoiceStubDocument, document);
+    case 'receiptA4':
+      return h(ReceiptA4Document, document);
+    case 'taxInvoice':
+      return h(TaxInvoiceDocument, document);
+    case 'paymentReceipt':
+      return h(PaymentReceiptDocument, document);
+    case 'quotation':
+      return h(QuotationDocument, document);
+    case 'statement':
+      return h(StatementDocument, document);
   }
 }

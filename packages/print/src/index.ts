@@ -12,4 +12,7 @@ export * from './documents/labels.ts';
 export * from './documents/medication-label.ts';
 export * from './documents/purchase-order.ts';
 export * from './documents/batch-dispensing.ts';
+export * from './footer-html.ts';
+export * from './documents/billing-parts.ts';
+export * from './documents/billing-documents.ts';
 export * from './documents.ts';

@@ -597,6 +597,18 @@ export interface PrescriptionSettings {
   version: Generated<number>;
 }
 
+export interface PrinterFooters {
+  branchId: string;
+  content: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  kind: string;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
+}
+
 export interface PurchaseCounters {
   branchId: string;
   kind: string;
@@ -1036,6 +1048,7 @@ export interface DB {
   physicalReadings: PhysicalReadings;
   prescriptions: Prescriptions;
   prescriptionSettings: PrescriptionSettings;
+  printerFooters: PrinterFooters;
   purchaseCounters: PurchaseCounters;
   purchaseOrderLines: PurchaseOrderLines;
   purchaseOrders: PurchaseOrders;

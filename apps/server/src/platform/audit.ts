@@ -147,6 +147,7 @@ export const PATIENT_TABLES = {
   invoiceLines: true,
   payments: true,
   paymentTenders: true,
+  printerFooters: false,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */
