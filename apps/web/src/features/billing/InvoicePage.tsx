@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { branchPath, useBranch } from '../../app/branch.ts';
+import { useClinicOffset } from '../../app/clinic-time.ts';
 import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { useCan } from '../../app/permissions.tsx';
 import { alertFailure } from '../../components/confirmed-removal.ts';
@@ -43,6 +44,8 @@ import {
 import type { InvoiceUpdateBody } from './invoice-form.ts';
 import { Figures, LinesTable, StatusBadge } from './parts.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
+import { BillingPrintMenu } from './BillingPrintMenu.tsx';
+import { printPaymentReceipt } from './billing-prints.ts';
 import '../../i18n/billing/index.ts';
 
 // The draft's form (with the date picker) and the payment dialog load after the page.
@@ -120,6 +123,8 @@ export function InvoicePage() {
   const mayVoidPayment = useCan('payments:update');
   const mayReadDispensing = useCan('dispensing:read');
   const mayDispense = mayPay && mayReadDispensing;
+  const mayPrintPayment = useCan('payments:print');
+  const offset = useClinicOffset();
   const visitId = query.data?.visitId ?? '';
   // Only this branch's invoices dispense here (the visit is the invoice's branch's).
   const waiting = useVisitWaitingToDispense(
@@ -234,6 +239,11 @@ export function InvoicePage() {
     }
   }
 
+  function printPayment(payment: Payment) {
+    const title = t('billingPrints.titles.paymentReceipt', { number: payment.paymentNo });
+    printPaymentReceipt(payment, title, offset).catch(alertFailure);
+  }
+
   function paid(created: PaymentCreated) {
     show(created.invoice);
     setPaying(false);
@@ -265,6 +275,7 @@ export function InvoicePage() {
           <StatusBadge status={invoice.status} />
         </Group>
         <Group gap="xs">
+          <BillingPrintMenu invoice={invoice} />
           {canTakePayment && (
             <Button onClick={() => setPaying(true)}>{t('billing.takePayment')}</Button>
           )}
@@ -308,6 +319,7 @@ export function InvoicePage() {
                 mayVoidPayment && ours ? (payment) => void voidThePayment(payment) : undefined
               }
               onDispense={waiting && ours ? (payment) => void dispense(payment) : undefined}
+              onPrint={mayPrintPayment && ours ? printPayment : undefined}
             />
           )}
         </Stack>

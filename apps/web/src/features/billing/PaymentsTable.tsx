@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import { money } from './parts.tsx';
 import '../../i18n/billing/index.ts';
+import '../../i18n/billing-prints/index.ts';
 
 export interface PaymentsTableProps {
   payments: readonly Payment[];
@@ -14,6 +15,8 @@ export interface PaymentsTableProps {
   onDispense?: (payment: Payment) => void;
   /** Shows the invoice's number (the patient's payments of several invoices). */
   withInvoice?: boolean;
+  /** Print a payment's receipt (voided ones too: they print as VOIDED); none: no Print button. */
+  onPrint?: (payment: Payment) => void;
 }
 
 /** Payments with their receipt numbers, methods, amounts and change. */
@@ -23,9 +26,10 @@ export function PaymentsTable({
   onVoid,
   onDispense,
   withInvoice,
+  onPrint,
 }: PaymentsTableProps) {
   const { t } = useTranslation();
-  const withActions = Boolean(onVoid ?? onDispense);
+  const withActions = Boolean(onVoid ?? onDispense ?? onPrint);
   return (
     <DataTable aria-label={label} minWidth={640}>
       <Table.Thead>
@@ -68,33 +72,47 @@ export function PaymentsTable({
               </Table.Td>
               {withActions && (
                 <ActionTd>
-                  {!voided && (
-                    <Group gap={4} wrap="nowrap">
-                      {onDispense && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          aria-label={t('billing.payments.dispenseOf', {
-                            number: payment.paymentNo,
-                          })}
-                          onClick={() => onDispense(payment)}
-                        >
-                          {t('billing.payments.dispense')}
-                        </Button>
-                      )}
-                      {onVoid && (
-                        <Button
-                          size="compact-sm"
-                          color="red.9"
-                          variant="outline"
-                          aria-label={t('billing.payments.voidOf', { number: payment.paymentNo })}
-                          onClick={() => onVoid(payment)}
-                        >
-                          {t('billing.payments.void')}
-                        </Button>
-                      )}
-                    </Group>
-                  )}
+                  <Group gap={4} wrap="nowrap">
+                    {onPrint && (
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={t('billingPrints.printPaymentOf', {
+                          number: payment.paymentNo,
+                        })}
+                        onClick={() => onPrint(payment)}
+                      >
+                        {t('billingPrints.printPayment')}
+                      </Button>
+                    )}
+                    {!voided && (
+                      <>
+                        {onDispense && (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            aria-label={t('billing.payments.dispenseOf', {
+                              number: payment.paymentNo,
+                            })}
+                            onClick={() => onDispense(payment)}
+                          >
+                            {t('billing.payments.dispense')}
+                          </Button>
+                        )}
+                        {onVoid && (
+                          <Button
+                            size="compact-sm"
+                            color="red.9"
+                            variant="outline"
+                            aria-label={t('billing.payments.voidOf', { number: payment.paymentNo })}
+                            onClick={() => onVoid(payment)}
+                          >
+                            {t('billing.payments.void')}
+                          </Button>
+                        )}
+                      </>
+                    )}
+                  </Group>
                 </ActionTd>
               )}
             </Table.Tr>
