@@ -147,6 +147,8 @@ export const PATIENT_TABLES = {
   invoiceLines: true,
   payments: true,
   paymentTenders: true,
+  subsidyTiers: false,
+  patientSchemes: true,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */
