@@ -76,6 +76,8 @@ export const TABLE_OWNERS = {
   invoiceLines: 'features/billing',
   payments: 'features/billing',
   paymentTenders: 'features/billing',
+  subsidyTiers: 'features/subsidies',
+  patientSchemes: 'features/subsidies',
   printerFooters: 'features/printer',
   auditEvents: 'platform/audit.ts',
   mailOutbox: 'platform/mail.ts',

@@ -1,8 +1,9 @@
 import { loadavg } from 'node:os';
 
 /**
- * What the hand-run benchmarks (`snomed-search.ts`, `catalog-picker.ts`) share: a seeded
- * random source, percentiles, the load average, and timing calls over N connections.
+ * What the hand-run benchmarks (`snomed-search.ts`, `catalog-picker.ts`, `billing.ts`)
+ * share: a seeded random source, percentiles, the load average, and timing calls over N
+ * connections.
  */
 
 /** A deterministic random source in [0, 1), so runs compare. */

@@ -38,6 +38,7 @@ import { purchasingRoutes } from './features/purchasing/purchasing.routes.ts';
 import { prescriptionsRoutes } from './features/prescriptions/prescriptions.routes.ts';
 import { dispensingRoutes } from './features/dispensing/dispensing.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
+import { subsidiesRoutes } from './features/subsidies/subsidies.routes.ts';
 import { billingPrintsRoutes } from './features/billing-prints/billing-prints.routes.ts';
 import { printerRoutes } from './features/printer/printer.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
@@ -305,6 +306,7 @@ export async function buildApp(
       await api.register(dashboardRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(auditTrailRoutes(ctx));
+      await api.register(subsidiesRoutes(ctx));
       await api.register(billingPrintsRoutes(ctx));
       await api.register(printerRoutes(ctx));
     },

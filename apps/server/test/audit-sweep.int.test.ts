@@ -46,6 +46,9 @@ const NO_AUDIT_ROUTES = [
   'GET /api/v1/dashboards/patients',
   'GET /api/v1/dashboards/invoices',
   'GET /api/v1/dashboards/amounts',
+  // The clinic's subsidy tiers (settings): invoice permissions, no patient.
+  'GET /api/v1/settings/subsidies',
+  'PUT /api/v1/settings/subsidies/:id',
 ].sort();
 
 /** Every table and database function a query names, as the recorder saw them. */
@@ -419,6 +422,14 @@ async function vitalsVersion(route: ApiRoute): Promise<number | undefined> {
 
 async function currentVersion(route: ApiRoute): Promise<number> {
   return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    if (route.url === '/api/v1/patients/:id/subsidy') {
+      const card = await tx.db
+        .selectFrom('patientSchemes')
+        .select('version')
+        .where('patientId', '=', idsFor(route).id!)
+        .executeTakeFirst();
+      return card?.version ?? 0;
+    }
     if (route.url.startsWith('/api/v1/invoices/')) {
       const invoice = await tx.db
         .selectFrom('invoices')

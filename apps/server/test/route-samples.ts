@@ -134,6 +134,10 @@ const NAMED_VALUES: Record<string, unknown> = {
   dueDate: null,
   taxOptionCode: 'TAX',
   tenders: [{ method: 'cash', amountCents: 100 }],
+  // Subsidies: a seeded tier and a card valid from a past date.
+  tierCode: 'CHAS-BLUE',
+  validFrom: '2026-01-01',
+  validTo: null,
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

@@ -20,6 +20,7 @@ import { dispensingContract } from './dispensing/dispensing.contract.ts';
 import { requisitionsContract } from './inventory/requisitions.contract.ts';
 import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { billingContract } from './billing/billing.contract.ts';
+import { subsidiesContract } from './billing/subsidies.contract.ts';
 import { dashboardContract } from './dashboard/dashboard.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 import { printingContract } from './printing/printing.contract.ts';
@@ -50,5 +51,6 @@ export const apiContract = {
   requisitions: requisitionsContract,
   billing: billingContract,
   dashboard: dashboardContract,
+  subsidies: subsidiesContract,
   printing: printingContract,
 };

@@ -342,6 +342,7 @@ export interface InvoiceLines {
   name: string;
   prescriptionId: string | null;
   quantity: number;
+  subsidyCents: Generated<Int8>;
   taxRateBasisPoints: number;
   tenantId: string;
   unit: string | null;
@@ -372,6 +373,14 @@ export interface Invoices {
   roundingMode: Generated<string>;
   status: Generated<number>;
   subsidyCents: Int8 | null;
+  subsidyDollarCents: Int8 | null;
+  subsidyGstAbsorbedCents: Int8 | null;
+  subsidyPercentageCents: Int8 | null;
+  subsidySchemeCode: string | null;
+  subsidySchemeName: string | null;
+  subsidyTierCode: string | null;
+  subsidyTierName: string | null;
+  subsidyVisitKind: string | null;
   subtotalCents: Int8 | null;
   taxCents: Int8 | null;
   taxOptionCode: string;
@@ -475,6 +484,19 @@ export interface Patients {
   tenantId: string;
   title: Title | null;
   updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface PatientSchemes {
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  patientId: string;
+  tenantId: string;
+  tierId: string;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  validFrom: string;
+  validTo: string | null;
   version: Generated<number>;
 }
 
@@ -832,6 +854,27 @@ export interface StockTallyLines {
   unitCostCents: number;
 }
 
+export interface SubsidyTiers {
+  absorbsDrugGst: Generated<boolean>;
+  annualChronicComplexCents: Int8 | null;
+  annualChronicSimpleCents: Int8 | null;
+  annualCommonIllnessCents: Int8 | null;
+  code: string;
+  createdAt: Generated<Timestamp>;
+  drugSubsidyBasisPoints: Generated<number>;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  name: string;
+  perVisitChronicComplexCents: Int8 | null;
+  perVisitChronicSimpleCents: Int8 | null;
+  perVisitCommonIllnessCents: Int8 | null;
+  schemeCode: string;
+  sortOrder: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface Suppliers {
   address: string | null;
   code: string;
@@ -1042,6 +1085,7 @@ export interface DB {
   medicalCertificates: MedicalCertificates;
   patientNameWords: PatientNameWords;
   patients: Patients;
+  patientSchemes: PatientSchemes;
   paymentMethods: PaymentMethods;
   payments: Payments;
   paymentTenders: PaymentTenders;
@@ -1065,6 +1109,7 @@ export interface DB {
   stockMovements: StockMovements;
   stockTallies: StockTallies;
   stockTallyLines: StockTallyLines;
+  subsidyTiers: SubsidyTiers;
   suppliers: Suppliers;
   taxOptionRates: TaxOptionRates;
   taxOptions: TaxOptions;

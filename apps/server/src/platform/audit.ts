@@ -147,6 +147,8 @@ export const PATIENT_TABLES = {
   invoiceLines: true,
   payments: true,
   paymentTenders: true,
+  subsidyTiers: false,
+  patientSchemes: true,
   printerFooters: false,
 } as const satisfies Record<keyof DB, boolean>;
 

@@ -82,6 +82,7 @@ function invoice(statusCode: number, paidCents: number): Invoice {
     subtotalCents: price,
     invoiceDiscountShareCents: 0,
     taxCents: 0,
+    subsidyCents: category === 'medication' ? 1000 : 0,
   });
   return {
     id: '00000000-0000-4000-8000-000000000001',
@@ -112,6 +113,7 @@ function invoice(statusCode: number, paidCents: number): Invoice {
     discountCents: 0,
     taxCents: 0,
     subsidyCents: 1000,
+    subsidy: null,
     insuranceCents: 0,
     roundingCents: 0,
     creditedCents: 0,
@@ -138,6 +140,38 @@ describe('taxInvoiceOf (doc 3 sections 2.1, 4)', () => {
       subsidy: null,
     });
     expect(printed.items.map((item) => item.category)).toEqual([1, 2, 2]);
+  });
+
+  it("breaks a scheme's subsidy down: HSG with its drug lines, CHAS as a dollar subsidy only", () => {
+    const scheme = {
+      schemeCode: 'HSG',
+      schemeName: 'Healthier SG',
+      tierCode: 'HSG-BLUE',
+      tierName: 'Healthier SG chronic (CHAS Blue)',
+      visitKind: 'chronicSimple' as const,
+      dollarSubsidyCents: 800,
+      percentageSubsidyCents: 150,
+      gstAbsorbedCents: 50,
+    };
+    const hsg = taxInvoiceOf({ ...invoice(1, 0), subsidy: scheme }, patient);
+    expect(hsg.subsidy).toMatchObject({
+      scheme: 'HSG',
+      dollarSubsidy: 800,
+      percentageSubsidy: 150,
+      gstAbsorbed: 50,
+    });
+    expect(hsg.items.map((item) => item.subsidy)).toEqual([1000, 0, 0]);
+    const chas = taxInvoiceOf(
+      { ...invoice(1, 0), subsidy: { ...scheme, schemeCode: 'CHAS', dollarSubsidyCents: 9000 } },
+      patient,
+    );
+    // The dollar subsidy shown is at most the bill plus tax ($40.00).
+    expect(chas.subsidy).toMatchObject({
+      scheme: 'WDRUG-CHAS',
+      dollarSubsidy: 4000,
+      percentageSubsidy: 0,
+      gstAbsorbed: 0,
+    });
   });
 
   it('shows the real amount paid as the patient payable for status 4', () => {

@@ -21,7 +21,12 @@ import { INVOICE_LINE_KINDS, INVOICE_STATUS_NAMES } from './billing-rules.ts';
 import type { Invoice } from './billing.ts';
 import type { InvoiceTotals } from './invoice-totals.ts';
 import { sumCents } from './money.ts';
-import { deliveryFeeCents, taxInvoiceFigures } from './subsidies.ts';
+import {
+  deliveryFeeCents,
+  taxInvoiceFigures,
+  taxInvoiceSubsidyBreakdown,
+  WDRUG_CHAS,
+} from './subsidies.ts';
 
 /** The spec's rule (doc 3 section 5): for a Singapore branch only the last 4 characters show. */
 export function maskNric(ic: string | null, branchCountry: string): string | null {
@@ -295,8 +300,10 @@ function totalsOfInvoice(invoice: Invoice): InvoiceTotals {
 /**
  * The tax invoice of an invoice (doc 3 sections 2.1, 3.3, 4): its figures from
  * `taxInvoiceFigures` (status 4 prints the real amount paid as the patient payable), the
- * delivery fee from `deliveryFeeCents`. The scheme's breakdown waits for the invoice's
- * scheme subsidy (`subsidy`); until then the subsidy total is the invoice's `subsidyCents`.
+ * delivery fee from `deliveryFeeCents`, the scheme's lines from
+ * `taxInvoiceSubsidyBreakdown`: a CHAS subsidy is the calculator's WDRUG-CHAS (a dollar
+ * subsidy only), any other scheme the HSG chronic tier. Read null-tolerantly: an invoice
+ * without a scheme (or answered before subsidies existed) prints its `subsidyCents` only.
  */
 export function taxInvoiceOf(invoice: Invoice, patient: PrintPatient): TaxInvoicePrint {
   const figures = taxInvoiceFigures(
@@ -320,7 +327,7 @@ export function taxInvoiceOf(invoice: Invoice, patient: PrintPatient): TaxInvoic
       claimable: line.claimable,
       tax: { amount: line.taxCents },
       subtotal: line.subtotalCents,
-      subsidy: 0,
+      subsidy: line.subsidyCents ?? 0,
     })),
     subtotal: figures.subtotal,
     discount: invoice.discountCents,
@@ -331,6 +338,34 @@ export function taxInvoiceOf(invoice: Invoice, patient: PrintPatient): TaxInvoic
     realAmountPaid: invoice.paidCents,
     patientPayable: figures.patientPayable,
     deliveryFee: deliveryFeeCents(invoice.lines),
-    subsidy: null,
+    subsidy: subsidyLinesOf(invoice),
+  };
+}
+
+/** The scheme's lines of the tax invoice; null when the invoice has no scheme subsidy. */
+function subsidyLinesOf(invoice: Invoice): TaxInvoicePrint['subsidy'] {
+  const subsidy = invoice.subsidy ?? null;
+  if (!subsidy) return null;
+  const breakdown = taxInvoiceSubsidyBreakdown({
+    category: subsidy.schemeCode === 'CHAS' ? WDRUG_CHAS : subsidy.schemeCode,
+    totalDollarBasedSubsidyCents: subsidy.dollarSubsidyCents,
+    drugs: [
+      {
+        percentageSubsidyCents: subsidy.percentageSubsidyCents,
+        priceWithGstCents: 0,
+        gstCents: subsidy.gstAbsorbedCents,
+      },
+    ],
+    billCents: invoice.subtotalCents - invoice.discountCents,
+    taxCents: invoice.taxCents,
+  });
+  return {
+    scheme: breakdown.scheme,
+    schemeCode: subsidy.schemeCode,
+    schemeName: subsidy.schemeName,
+    tierName: subsidy.tierName,
+    dollarSubsidy: breakdown.dollarSubsidyCents,
+    percentageSubsidy: breakdown.percentageSubsidyCents,
+    gstAbsorbed: breakdown.gstAbsorbedCents,
   };
 }

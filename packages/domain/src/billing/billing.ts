@@ -34,6 +34,7 @@ import {
 } from './billing-rules.ts';
 import { ROUNDING_MODES, type RoundingMode } from './invoice-totals.ts';
 import { FULL_PERCENT_BASIS_POINTS, MAX_MONEY_CENTS } from './money.ts';
+import { InvoiceSubsidySnapshot, SchemeVisitKindInput } from './subsidy-schemes.ts';
 
 export const BillingIdParams = z.strictObject({ id: z.uuid('id must be an id') });
 export const BillingNoQuery = z.strictObject({ ...cacheBusters });
@@ -115,6 +116,8 @@ export const InvoiceUpdateBody = z.strictObject({
     50,
     'taxOptionCode cannot exceed 50 characters',
   ),
+  /** The scheme visit kind, or null for no subsidy; absent keeps the draft's. */
+  subsidyVisitKind: SchemeVisitKindInput.nullable().optional(),
 });
 export type InvoiceUpdateBody = z.infer<typeof InvoiceUpdateBody>;
 
@@ -218,6 +221,8 @@ export const InvoiceLine = z.object({
   /** The line's part of the invoice discount. */
   invoiceDiscountShareCents: z.int(),
   taxCents: z.int(),
+  /** The scheme subsidy on this line (0 when none). */
+  subsidyCents: z.int(),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
@@ -291,6 +296,8 @@ export const Invoice = InvoiceSummary.extend({
   insuranceCents: z.int(),
   roundingCents: z.int(),
   creditedCents: z.int(),
+  /** The scheme, tier and visit kind of the subsidy with its breakdown; null when none. */
+  subsidy: InvoiceSubsidySnapshot.nullable(),
   payments: z.array(Payment),
   remarks: z.string().nullable(),
   voidReason: z.string().nullable(),

@@ -132,15 +132,25 @@ export function taxInvoiceFigures(
   };
 }
 
-export type SchemeVisitKind = 'commonIllness' | 'chronicSimple' | 'chronicComplex';
+export const SCHEME_VISIT_KINDS = ['commonIllness', 'chronicSimple', 'chronicComplex'] as const;
+export type SchemeVisitKind = (typeof SCHEME_VISIT_KINDS)[number];
+
+/** CHAS (dollar subsidies only) or the Healthier SG chronic tier (also drug subsidies). */
+export const SUBSIDY_SCHEMES = { CHAS: 'CHAS', HSG: 'Healthier SG' } as const;
+export type SubsidySchemeCode = keyof typeof SUBSIDY_SCHEMES;
 
 export interface SubsidyTier {
+  scheme: SubsidySchemeCode;
   code: string;
   name: string;
   /** Per visit; null when the tier gives nothing for that kind of visit. */
   perVisitCapCents: Readonly<Record<SchemeVisitKind, number | null>>;
   /** Per calendar year; null when there is no annual cap. */
   annualCapCents: Readonly<Record<SchemeVisitKind, number | null>>;
+  /** HSG chronic visits: the part of a whitelisted drug's price the scheme pays (basis points). */
+  drugSubsidyBasisPoints: number;
+  /** HSG chronic visits: the GST of whitelisted drugs is absorbed by government. */
+  absorbsDrugGst: boolean;
 }
 
 function tier(
@@ -148,8 +158,12 @@ function tier(
   name: string,
   perVisit: [number | null, number, number],
   annual: [number, number],
+  hsg?: { drugSubsidyBasisPoints: number },
 ): SubsidyTier {
   return {
+    scheme: hsg ? 'HSG' : 'CHAS',
+    drugSubsidyBasisPoints: hsg?.drugSubsidyBasisPoints ?? 0,
+    absorbsDrugGst: hsg !== undefined,
     code,
     name,
     perVisitCapCents: {
@@ -169,6 +183,29 @@ export const CHAS_TIERS: readonly SubsidyTier[] = [
   tier('MG', 'Merdeka Generation', [2350, 8500, 13000], [34000, 52000]),
   tier('PG', 'Pioneer Generation', [2850, 9000, 13500], [36000, 54000]),
 ];
+
+/**
+ * Healthier SG chronic tier entries (seeded defaults, ours): the CHAS tier's dollar caps,
+ * plus a drug subsidy on whitelisted drugs and their GST absorbed on chronic visits. The
+ * percentages are placeholders a clinic sets from the scheme's published rates.
+ */
+export const HSG_CHRONIC_TIERS: readonly SubsidyTier[] = [
+  tier('HSG-BLUE', 'Healthier SG chronic (CHAS Blue)', [1850, 8000, 12500], [32000, 50000], {
+    drugSubsidyBasisPoints: 7500,
+  }),
+  tier('HSG-ORANGE', 'Healthier SG chronic (CHAS Orange)', [1000, 5000, 8000], [20000, 32000], {
+    drugSubsidyBasisPoints: 5000,
+  }),
+  tier('HSG-MG', 'Healthier SG chronic (Merdeka Generation)', [2350, 8500, 13000], [34000, 52000], {
+    drugSubsidyBasisPoints: 7500,
+  }),
+  tier('HSG-PG', 'Healthier SG chronic (Pioneer Generation)', [2850, 9000, 13500], [36000, 54000], {
+    drugSubsidyBasisPoints: 7500,
+  }),
+];
+
+/** Every tier a clinic starts with (the subsidies migration keeps a frozen copy). */
+export const SEEDED_SUBSIDY_TIERS: readonly SubsidyTier[] = [...CHAS_TIERS, ...HSG_CHRONIC_TIERS];
 
 export interface SchemeSubsidyInput {
   lines: readonly { billedCents: number; claimable: boolean }[];
@@ -201,4 +238,23 @@ export function schemeSubsidy(input: SchemeSubsidyInput): SchemeSubsidy {
     return subsidy;
   });
   return { perLineCents, totalCents: sumCents(perLineCents) };
+}
+
+/** Refusals of the subsidy routes (ours; the spec names none). */
+export const SUBSIDY_MESSAGES = {
+  tierNotFound: 'This subsidy tier does not exist.',
+  tierUnknown: "Please choose one of the clinic's subsidy tiers.",
+  tierInactive: 'This subsidy tier is no longer in use; please choose another.',
+  validFromRequired: 'Please give the date the card is valid from.',
+  validToBeforeFrom: 'The card cannot expire before it is valid.',
+  tierNameRequired: 'Please give the name of the tier.',
+} as const;
+export type SubsidyMessageKey = keyof typeof SUBSIDY_MESSAGES;
+
+/** Whether a card valid from `validFrom` to `validTo` (null: no expiry) holds on `date`. */
+export function cardValidOn(
+  card: { validFrom: string; validTo: string | null },
+  date: string,
+): boolean {
+  return card.validFrom <= date && (card.validTo === null || date <= card.validTo);
 }

@@ -26,6 +26,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_REFUSAL_FORMATS,
 } from '../billing/billing-rules.ts';
+import { SUBSIDY_MESSAGES } from '../billing/subsidies.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -65,6 +66,7 @@ describe('the refusal catalogue', () => {
       INVOICE_MESSAGES,
       PAYMENT_MESSAGES,
       PAYMENT_REFUSAL_FORMATS,
+      SUBSIDY_MESSAGES,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);

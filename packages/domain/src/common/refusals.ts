@@ -31,6 +31,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_REFUSAL_FORMATS,
 } from '../billing/billing-rules.ts';
+import { SUBSIDY_MESSAGES } from '../billing/subsidies.ts';
 import { PRINT_MESSAGES } from '../billing/billing-prints.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
@@ -195,6 +196,7 @@ export const REFUSALS = {
   ...prefixed('catalog', CATALOG_MESSAGES),
   ...prefixed('invoice', INVOICE_MESSAGES),
   ...prefixed('payment', PAYMENT_MESSAGES),
+  ...prefixed('subsidy', SUBSIDY_MESSAGES),
   ...prefixed('print', PRINT_MESSAGES),
   ...PAYMENT_REFUSAL_FORMATS,
   ...API_REFUSALS,

@@ -31,6 +31,7 @@ import { createBranch, type NewBranch } from '../branches/branches.service.ts';
 import { seedBranchOptions, seedTenantOptions } from '../options/options.service.ts';
 import { seedCatalogSettings } from '../catalogs/catalogs.service.ts';
 import { seedBillingSettings } from '../billing/billing.service.ts';
+import { seedSubsidyTiers } from '../subsidies/subsidies.service.ts';
 import { giveBranches, seedSystemRoles, type BranchGrant } from '../roles/roles.service.ts';
 import * as repo from './accounts.repo.ts';
 
@@ -152,6 +153,7 @@ export async function openClinic(tx: TenantTx, tenant: repo.NewTenant): Promise<
   await seedTenantOptions(tx);
   await seedCatalogSettings(tx);
   await seedBillingSettings(tx);
+  await seedSubsidyTiers(tx);
 }
 
 /** A branch of the clinic with its option lists; answers its id. */

@@ -72,8 +72,14 @@ function detailOf(line: Invoice['lines'][number], doctorName: string | null): In
     tax: { amount: line.taxCents },
     doctorName,
     subtotal: line.subtotalCents,
-    subsidy: 0,
+    subsidy: line.subsidyCents ?? 0,
   };
+}
+
+/** The subsidy's name as printed: the scheme and tier, or 'Subsidy' when none is named. */
+function subsidyName(invoice: Invoice): string {
+  const subsidy = invoice.subsidy ?? null;
+  return subsidy ? `${subsidy.schemeName} (${subsidy.tierName})` : 'Subsidy';
 }
 
 function invoiceOf({ invoice, patient, doctorName }: PrintContext): InvoicePrint {
@@ -97,7 +103,10 @@ function invoiceOf({ invoice, patient, doctorName }: PrintContext): InvoicePrint
     balance: invoice.balanceCents,
     Bill: { name: invoice.billTo.name, address: invoice.billTo.address },
     patient,
-    subsidies: invoice.subsidyCents > 0 ? [{ name: 'Subsidy', amount: invoice.subsidyCents }] : [],
+    subsidies:
+      invoice.subsidyCents > 0
+        ? [{ name: subsidyName(invoice), amount: invoice.subsidyCents }]
+        : [],
     details: invoice.lines.map((line) => detailOf(line, doctorName)),
     summary: categorySubtotals(invoice.lines),
   };

@@ -360,6 +360,8 @@ export interface InvoiceLineRow {
   category: LineCategory;
   claimable: boolean;
   isWhitelistDrug: boolean;
+  /** The scheme subsidy on the line (invoice-subsidies.service.ts). */
+  subsidyCents: number;
 }
 
 /** The lines of invoices, by invoice, in line order. */
@@ -393,6 +395,7 @@ export async function invoiceLines(
       category: row.category as LineCategory,
       claimable: row.claimable,
       isWhitelistDrug: row.isWhitelistDrug,
+      subsidyCents: Number(row.subsidyCents),
     });
   }
   return byInvoice;

@@ -39,6 +39,7 @@ import {
 import { toUnix, toUnixOrNull, type BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import { writableVisit } from '../visits/visits.service.ts';
+import { applyInvoiceSubsidy, subsidySnapshot } from './invoice-subsidies.service.ts';
 import * as repo from './invoices.repo.ts';
 import * as paymentsRepo from './payments.repo.ts';
 
@@ -72,6 +73,7 @@ function totalsOf(header: repo.InvoiceHeaderRow, lines: repo.InvoiceLineRow[]): 
     lines,
     discount: header.discount,
     rounding: header.roundingMode,
+    subsidiesCents: lines.map((line) => line.subsidyCents),
   });
 }
 
@@ -177,6 +179,7 @@ export async function loadInvoice(tx: TenantTx, id: string, today: string): Prom
     insuranceCents: figures.insuranceCents,
     roundingCents: figures.roundingCents,
     creditedCents: 0,
+    subsidy: await subsidySnapshot(tx, id),
     payments: payments.map(paymentOf),
     remarks: header.remarks,
     voidReason: header.voidReason,
@@ -288,6 +291,7 @@ export function invoiceFromVisit(scope: BranchScope, visitId: string): Promise<I
       },
       await repo.prescriptionLines(tx, visit.id),
     );
+    await applyInvoiceSubsidy(tx, id, { visitKind: 'default' });
     return loadInvoice(tx, id, today);
   });
 }
@@ -439,6 +443,7 @@ export function updateInvoice(
       await repo.updateLine(tx, line.id, line);
     }
     await repo.setLinesTaxRate(tx, id, rate);
+    await applyInvoiceSubsidy(tx, id, { visitKind: body.subsidyVisitKind });
     const { today } = await clinicContext(tx, scope.branchId);
     return loadInvoice(tx, id, today);
   });
@@ -466,11 +471,9 @@ export function finaliseInvoice(
     const option = (await repo.taxOptions(tx)).find((o) => o.code === header!.taxOptionCode);
     const rate = option ? taxRateOn(option, today) : null;
     if (rate === null) throw fieldError('taxOptionCode', 'invoice.taxOptionNoRate');
-    const totals = totalsOf(
-      header!,
-      lines.map((line) => ({ ...line, taxRateBasisPoints: rate })),
-    );
     await repo.setLinesTaxRate(tx, id, rate);
+    const subsidised = await applyInvoiceSubsidy(tx, id, { date: today, lock: true });
+    const totals = totalsOf(header!, subsidised);
     const seq = await repo.nextNumber(tx, scope.branchId, 'invoice');
     const done = await repo.finalise(tx, id, {
       version: body.version,

@@ -79,6 +79,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     discountCents: 0,
     taxCents: 182,
     subsidyCents: 0,
+    subsidy: null,
     insuranceCents: 0,
     roundingCents: 0,
     creditedCents: 0,

@@ -49,6 +49,7 @@ function line(id: string, code: string, name: string, quantity: number, unitPric
     subtotalCents: amountCents,
     invoiceDiscountShareCents: 0,
     taxCents: Math.round(amountCents * 0.07),
+    subsidyCents: 0,
   };
 }
 
@@ -85,6 +86,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     insuranceCents: 0,
     roundingCents: 0,
     creditedCents: 0,
+    subsidy: null,
     payments: [],
     remarks: null,
     voidReason: null,

@@ -47,7 +47,7 @@ export function BatchDispensingPage() {
     !period.from || !period.to
       ? t('inventory.itemLogs.periodRequired')
       : period.from > period.to
-        ? 'The end date must be on or after the start date.'
+        ? t('inventory.itemLogs.periodBackwards')
         : undefined;
   const filter: DispensingFilter = {
     fromDate: period.from ?? '',

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Can } from '../../app/permissions.tsx';
@@ -78,8 +79,8 @@ function useThisMonth() {
 }
 
 /** A period whose end is before its start has the server's words on its end. */
-const backwards = (from: string | null, to: string | null) =>
-  from && to && from > to ? 'The end date must be on or after the start date.' : undefined;
+const backwards = (t: TFunction, from: string | null, to: string | null) =>
+  from && to && from > to ? t('inventory.itemLogs.periodBackwards') : undefined;
 
 /** The branch's batches: with stock (or all), searchable by item or batch number. */
 export function BatchesPage() {
@@ -244,7 +245,7 @@ export function TransactionsPage() {
     to: null,
   });
   const [pageIndex, setPageIndex] = useState(1);
-  const periodError = backwards(period.from, period.to);
+  const periodError = backwards(t, period.from, period.to);
   const filter: LedgerFilter = {
     itemId: itemId ?? undefined,
     kind: kind ?? undefined,
@@ -318,7 +319,7 @@ export function AdjustmentsPage() {
   const [period, setPeriod] = useState<{ from: string | null; to: string | null }>(month);
   const [pageIndex, setPageIndex] = useState(1);
   const [adding, setAdding] = useState(false);
-  const periodError = backwards(period.from, period.to);
+  const periodError = backwards(t, period.from, period.to);
   const filter: LedgerFilter = {
     kind: 'adjustment',
     fromDate: period.from ?? undefined,
@@ -380,7 +381,7 @@ export function ItemLogsPage() {
   const periodError =
     !period.from || !period.to
       ? t('inventory.itemLogs.periodRequired')
-      : backwards(period.from, period.to);
+      : backwards(t, period.from, period.to);
   const filter = { keyword, fromDate: period.from ?? '', toDate: period.to ?? '' };
   const log = useItemLog(filter, pageIndex, !periodError);
   const rows = log.data?.items ?? [];

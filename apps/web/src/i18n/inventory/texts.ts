@@ -166,6 +166,7 @@ export const inventoryTexts = {
         'Per item over the period: what was on hand at the start, what came in, what went out and what is left at the end.',
       none: 'No stocked item matches.',
       periodRequired: 'Please choose the start and end of the period.',
+      periodBackwards: 'The end date must be on or after the start date.',
     },
     dispensing: {
       intro:
