@@ -39,6 +39,7 @@ import { prescriptionsRoutes } from './features/prescriptions/prescriptions.rout
 import { dispensingRoutes } from './features/dispensing/dispensing.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { billingSearchRoutes } from './features/billing-search/billing-search.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
@@ -303,6 +304,7 @@ export async function buildApp(
       await api.register(dashboardRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(auditTrailRoutes(ctx));
+      await api.register(billingSearchRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

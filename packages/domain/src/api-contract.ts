@@ -21,6 +21,7 @@ import { requisitionsContract } from './inventory/requisitions.contract.ts';
 import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { billingContract } from './billing/billing.contract.ts';
 import { dashboardContract } from './dashboard/dashboard.contract.ts';
+import { billingSearchContract } from './billing-search/billing-search.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
@@ -49,4 +50,5 @@ export const apiContract = {
   requisitions: requisitionsContract,
   billing: billingContract,
   dashboard: dashboardContract,
+  billingSearch: billingSearchContract,
 };

@@ -126,3 +126,7 @@ export * from './billing/billing.contract.ts';
 export * from './dashboard/dashboard.ts';
 export * from './dashboard/dashboard.endpoints.ts';
 export * from './dashboard/dashboard.contract.ts';
+export * from './billing-search/billing-search-rules.ts';
+export * from './billing-search/billing-search.ts';
+export * from './billing-search/billing-search.endpoints.ts';
+export * from './billing-search/billing-search.contract.ts';

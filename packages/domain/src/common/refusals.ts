@@ -31,6 +31,7 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_REFUSAL_FORMATS,
 } from '../billing/billing-rules.ts';
+import { SEARCH_REFUSAL_FORMATS } from '../billing-search/billing-search-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -195,6 +196,7 @@ export const REFUSALS = {
   ...prefixed('invoice', INVOICE_MESSAGES),
   ...prefixed('payment', PAYMENT_MESSAGES),
   ...PAYMENT_REFUSAL_FORMATS,
+  ...SEARCH_REFUSAL_FORMATS,
   ...API_REFUSALS,
 } as const;
 
