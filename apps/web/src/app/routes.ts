@@ -411,7 +411,6 @@ export const ROUTES = {
     path: '/:branchCode/search/medical-certificate',
     audience: 'staff',
     permission: 'medicalCertificates:read',
-    primaryActions: true,
   },
   branchSection: {
     path: '/:branchCode/*',
