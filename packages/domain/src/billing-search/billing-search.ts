@@ -161,7 +161,6 @@ export const UnbilledVisit = z.object({
 export type UnbilledVisit = z.infer<typeof UnbilledVisit>;
 
 export const UnbilledVisits = z.object({
-  patientId: z.uuid(),
   items: z.array(UnbilledVisit),
   total: z.int(),
 });

@@ -238,6 +238,6 @@ export function unbilledVisits(scope: BranchScope, patientId: string): Promise<U
       lineCount: Number(row.lineCount),
       billable: row.branchId === scope.branchId,
     }));
-    return { patientId, items, total: items.length };
+    return { items, total: items.length };
   });
 }
