@@ -108,7 +108,7 @@ export const patientRoutes: RouteObject[] = [
   patientPage(ROUTES.patientKins, (p) => <p.PersonalPage text="record.none.kins" />),
   patientPage(ROUTES.patientKin, (p) => <p.PersonalPage text="record.none.kinDetail" />),
   patientPage(ROUTES.patientDiagnosis, (p) => <p.PersonalPage text="record.none.diagnosis" />),
-  patientPage(ROUTES.patientSubsidy, (p) => <p.PersonalPage text="record.none.subsidy" />),
+  patientPage(ROUTES.patientSubsidy, (p) => <p.SubsidyPage />),
   patientPage(ROUTES.patientPharmacies, (p) => <p.NoneYetPage text="record.none.pharmacies" />),
   patientPage(ROUTES.patientPharmacy, (p) => <p.NoneYetPage text="record.none.pharmacyDetail" />),
 ];

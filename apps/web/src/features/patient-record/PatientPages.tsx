@@ -42,6 +42,9 @@ const DocumentsTab = lazy(async () => ({
 const PatientInvoices = lazy(async () => ({
   default: (await import('../billing/PatientBilling.tsx')).PatientInvoices,
 }));
+const SubsidyTab = lazy(async () => ({
+  default: (await import('../subsidies/SubsidyTab.tsx')).SubsidyTab,
+}));
 const PatientPayments = lazy(async () => ({
   default: (await import('../billing/PatientBilling.tsx')).PatientPayments,
 }));
@@ -150,6 +153,18 @@ export function PersonalPage({ text }: { text: TextKey }) {
   return (
     <SubPages links={PERSONAL_PAGES}>
       <NoneYetPage text={text} />
+    </SubPages>
+  );
+}
+
+/** The patient's scheme tier and this year's subsidies (features/subsidies). */
+export function SubsidyPage() {
+  const patientId = usePatientId();
+  return (
+    <SubPages links={PERSONAL_PAGES}>
+      <Suspense fallback={<Skeleton height={120} />}>
+        <SubsidyTab patientId={patientId} />
+      </Suspense>
     </SubPages>
   );
 }
