@@ -317,6 +317,16 @@ export const appRoutes: RouteObject[] = [
       )),
       branchCatalogPage(ROUTES.branchVaccinePlans, (p) => <p.VaccinePlanPage where="branch" />),
       branchCatalogPage(ROUTES.branchComboItems, (p) => <p.BranchCatalogPage name="comboItems" />),
+      {
+        path: childPath(ROUTES.branchHome, ROUTES.settingSubsidies),
+        lazy: async () => {
+          const [{ SectionGate }, { SubsidyTiersPage }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/subsidies/SubsidyTiersPage.tsx'),
+          ]);
+          return { element: <SectionGate module="setting">{<SubsidyTiersPage />}</SectionGate> };
+        },
+      },
       branchCatalogPage(ROUTES.branchFrequencies, (p) => (
         <p.SettingListPage name="frequency" where="branch" />
       )),
