@@ -98,7 +98,7 @@ describe('the demo records', () => {
     expect(await allLines()).toHaveLength(7);
   }, 120_000);
 
-  it('bill the prescribed visits: paid by NETS and cash, by card, part by PayNow, one unpaid', async () => {
+  it('bill the prescribed visits: paid by NETS and cash, one fully subsidised, part by PayNow, one unpaid', async () => {
     const desk = await signIn(t, 'demo.frontdesk', DEMO_PASSWORD);
     const caller = { token: desk.token, branchId: desk.branches[0]!.id };
     const invoiceIds = async () =>
@@ -117,21 +117,48 @@ describe('the demo records', () => {
     }
     expect(invoices.map((invoice) => invoice.status)).toEqual([
       'FULLY',
-      'FULLY',
+      'FOC',
       'PARTIALLY',
       'ISSUED',
     ]);
     for (const invoice of invoices) {
       expect(invoice.invoiceNo).toMatch(/^INV-\d{6}$/);
-      expect(invoice.grandTotalCents).toBeGreaterThan(0);
+      expect(invoice.grandTotalCents > 0).toBe(invoice.status !== 'FOC');
       expect(invoice.balanceCents).toBe(invoice.grandTotalCents - invoice.paidCents);
     }
+    // The second visit's patient holds CHAS Blue (demo-subsidies): $18.50 covers the bill.
+    expect(invoices[1].subsidy).toMatchObject({
+      tierCode: 'CHAS-BLUE',
+      visitKind: 'commonIllness',
+    });
+    expect(invoices[1].subsidyCents).toBe(invoices[1].subtotalCents + invoices[1].taxCents);
     expect(
       invoices[0].payments[0].tenders.map((tender: { method: string }) => tender.method),
     ).toEqual(['nets', 'cash']);
     expect(invoices[0].payments[0].changeCents).toBeGreaterThanOrEqual(0);
     expect(await seedDemo(t.app.appContext)).toBe('present');
     expect(await invoiceIds()).toEqual(ids);
+  }, 120_000);
+
+  it('gives three demo patients CHAS Blue, CHAS Orange and Merdeka Generation cards', async () => {
+    const desk = await signIn(t, 'demo.frontdesk', DEMO_PASSWORD);
+    const caller = { token: desk.token, branchId: desk.branches[0]!.id };
+    const cards = await withTenant(t.app.appContext.db, desk.tenant.id, (tx) =>
+      tx.db.selectFrom('patientSchemes').select('patientId').execute(),
+    );
+    const tiers = [];
+    for (const { patientId } of cards) {
+      const subsidy = await t.call('GET', `/api/v1/patients/${patientId}/subsidy`, caller);
+      expectStatus(subsidy, 200);
+      expect(subsidy.body.data.card.isValidToday).toBe(true);
+      tiers.push(subsidy.body.data.card.tierName);
+    }
+    expect(tiers.sort()).toEqual(['CHAS Blue', 'CHAS Orange', 'Merdeka Generation']);
+    expect(await seedDemo(t.app.appContext)).toBe('present');
+    const again = await withTenant(t.app.appContext.db, desk.tenant.id, (tx) =>
+      tx.db.selectFrom('patientSchemes').select('patientId').execute(),
+    );
+    expect(again).toHaveLength(3);
   }, 120_000);
 
   it('fills the queues of each new clinic day, as the server does just after midnight', async () => {

@@ -109,7 +109,7 @@ export const patientRoutes: RouteObject[] = [
   patientPage(ROUTES.patientKins, (p) => <p.PersonalPage text="record.none.kins" />),
   patientPage(ROUTES.patientKin, (p) => <p.PersonalPage text="record.none.kinDetail" />),
   patientPage(ROUTES.patientDiagnosis, (p) => <p.PersonalPage text="record.none.diagnosis" />),
-  patientPage(ROUTES.patientSubsidy, (p) => <p.PersonalPage text="record.none.subsidy" />),
+  patientPage(ROUTES.patientSubsidy, (p) => <p.SubsidyPage />),
   patientPage(ROUTES.patientPharmacies, (p) => <p.NoneYetPage text="record.none.pharmacies" />),
   patientPage(ROUTES.patientPharmacy, (p) => <p.NoneYetPage text="record.none.pharmacyDetail" />),
 ];
@@ -338,6 +338,16 @@ export const appRoutes: RouteObject[] = [
       )),
       branchCatalogPage(ROUTES.branchVaccinePlans, (p) => <p.VaccinePlanPage where="branch" />),
       branchCatalogPage(ROUTES.branchComboItems, (p) => <p.BranchCatalogPage name="comboItems" />),
+      {
+        path: childPath(ROUTES.branchHome, ROUTES.settingSubsidies),
+        lazy: async () => {
+          const [{ SectionGate }, { SubsidyTiersPage }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/subsidies/SubsidyTiersPage.tsx'),
+          ]);
+          return { element: <SectionGate module="setting">{<SubsidyTiersPage />}</SectionGate> };
+        },
+      },
       branchCatalogPage(ROUTES.branchFrequencies, (p) => (
         <p.SettingListPage name="frequency" where="branch" />
       )),

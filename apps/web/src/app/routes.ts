@@ -205,6 +205,12 @@ export const ROUTES = {
     ...BRANCH_CATALOG_PAGE,
     sweptAs: 'branchCatalogServices',
   },
+  // The clinic's subsidy tiers (settings 'sales/subsidies'); edited with invoices:approve.
+  settingSubsidies: {
+    path: '/:branchCode/setting/sales/subsidies',
+    audience: 'staff',
+    permission: 'invoices:read',
+  },
   // The clinic's prescription settings lists, read-only in a branch (kept in the console).
   branchFrequencies: { path: '/:branchCode/setting/inventory/frequency', ...BRANCH_CATALOG_PAGE },
   branchConsumeMethods: {

@@ -9,6 +9,7 @@ import type { inventoryTexts } from './inventory/texts.ts';
 import type { billingTexts } from './billing/texts.ts';
 import type { billingPrintsTexts } from './billing-prints/texts.ts';
 import type { billingSearchTexts } from './billing-search/texts.ts';
+import type { subsidyTexts } from './subsidies/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
@@ -41,7 +42,8 @@ declare module 'i18next' {
         typeof dashboardTexts &
         typeof billingTexts &
         typeof billingPrintsTexts &
-        typeof billingSearchTexts;
+        typeof billingSearchTexts &
+        typeof subsidyTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

@@ -28,6 +28,7 @@ import {
   type InvoiceUpdateBody,
 } from './invoice-form.ts';
 import { money } from './parts.tsx';
+import { showsSubsidy, SubsidyHeading, VisitKindSelect } from '../subsidies/InvoiceSubsidy.tsx';
 import '../../i18n/billing/index.ts';
 
 export interface DraftEditorProps {
@@ -159,6 +160,11 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
                 <Table.Th>{t('billing.lines.discount')}</Table.Th>
                 <Table.Th ta="right">{t('billing.lines.tax')}</Table.Th>
                 <Table.Th ta="right">{t('billing.lines.amount')}</Table.Th>
+                {showsSubsidy(invoice) && (
+                  <Table.Th ta="right">
+                    <SubsidyHeading />
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -205,6 +211,11 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
                     </Table.Td>
                     <Table.Td ta="right">{saved ? money(saved.taxCents) : ''}</Table.Td>
                     <Table.Td ta="right">{saved ? money(saved.subtotalCents) : ''}</Table.Td>
+                    {showsSubsidy(invoice) && (
+                      <Table.Td ta="right" data-testid="line-subsidy">
+                        {saved ? money(saved.subsidyCents) : ''}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 );
               })}
@@ -245,6 +256,11 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
             value={values.dueDate}
             onChange={(value) => form.setFieldValue('dueDate', value)}
             error={form.errors.dueDate}
+          />
+          <VisitKindSelect
+            patientId={invoice.patient.id}
+            value={values.subsidyVisitKind}
+            onChange={(kind) => form.setFieldValue('subsidyVisitKind', kind)}
           />
         </SimpleGrid>
         <Checkbox

@@ -17,6 +17,7 @@ import { DialogHost } from '../../components/dialogs.tsx';
 import '../../components/dialog-views.tsx';
 import { BRANCH_ID, closeMessages, signInForTest, testQueryClient } from '../queue/test-utils.tsx';
 import { dispensingKeys } from '../dispensing/dispensing-api.ts';
+import { subsidyKeys } from '../subsidies/subsidies-api.ts';
 import { billingKeys } from './billing-api.ts';
 import { InvoicePage } from './InvoicePage.tsx';
 
@@ -164,6 +165,11 @@ async function showInvoice(shown: Invoice, waitingToDispense = false): Promise<Q
     { code: 'TAX', name: 'TAX 7%', rateBasisPoints: 700, rates: [], isDefault: true },
     { code: 'NONE', name: 'No tax', rateBasisPoints: 0, rates: [], isDefault: false },
   ]);
+  client.setQueryData(subsidyKeys.chas(BRANCH_ID, PATIENT), {
+    patientId: PATIENT,
+    chasTierDescription: null,
+    card: null,
+  });
   client.setQueryData(billingKeys.paymentMethods(BRANCH_ID), [
     { code: 'cash', name: 'Cash', givesChange: true },
     { code: 'nets', name: 'NETS', givesChange: false },
@@ -255,6 +261,7 @@ describe('a draft invoice', () => {
           dueDate: null,
           roundingMode: 'nearest5Cents',
           taxOptionCode: 'NONE',
+          subsidyVisitKind: null,
         },
       },
     ]);
@@ -348,6 +355,67 @@ describe('a draft invoice', () => {
     expect(screen.getByTestId('invoice-status')).toHaveTextContent('Issued');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Take payment' })).toBeInTheDocument();
+  });
+});
+
+describe('a subsidised invoice', () => {
+  /** CHAS Blue, common illness: $18.50 on the first line of the $27.82 draft. */
+  const subsidised = (overrides: Partial<Invoice> = {}) => {
+    const base = invoice();
+    return invoice({
+      lines: base.lines.map((line, index) => ({ ...line, subsidyCents: index === 0 ? 535 : 1315 })),
+      subsidyCents: 1850,
+      grandTotalCents: 932,
+      balanceCents: 932,
+      subsidy: {
+        schemeCode: 'CHAS',
+        schemeName: 'CHAS',
+        tierCode: 'CHAS-BLUE',
+        tierName: 'CHAS Blue',
+        visitKind: 'commonIllness',
+        dollarSubsidyCents: 1850,
+        percentageSubsidyCents: 0,
+        gstAbsorbedCents: 0,
+      },
+      ...overrides,
+    });
+  };
+
+  it('shows the scheme, tier and visit kind, the subsidy line by line and in the totals', async () => {
+    await showInvoice(subsidised());
+    expect(screen.getByTestId('invoice-scheme').textContent).toBe(
+      'CHAS: CHAS Blue · Common illness',
+    );
+    expect(screen.getByTestId('subsidy-dollar').textContent).toBe('$18.50');
+    expect(screen.getByTestId('subsidy-gst').textContent).toBe('$0.00');
+    expect(screen.getAllByTestId('line-subsidy').map((cell) => cell.textContent)).toEqual([
+      '$5.35',
+      '$13.15',
+    ]);
+    expect(figure('subsidy')).toBe('-$18.50');
+    expect(figure('grandTotal')).toBe('$9.32');
+    expect(screen.getByRole('combobox', { name: 'Subsidy visit kind' })).toHaveValue(
+      'commonIllness',
+    );
+  });
+
+  it('the desk chooses the visit kind, or no subsidy, and Save sends it', async () => {
+    const calls = server(() => ok(subsidised({ version: 2 })));
+    await showInvoice(subsidised());
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Subsidy visit kind' }),
+      'Chronic (simple)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body.subsidyVisitKind).toBe('chronicSimple');
+  });
+
+  it('an invoice without a subsidy shows no subsidy column nor figure', async () => {
+    await showInvoice(issued());
+    expect(screen.queryByTestId('line-subsidy')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('figure-subsidy')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('invoice-scheme')).not.toBeInTheDocument();
   });
 });
 

@@ -42,6 +42,7 @@ import {
   voidPayment,
 } from './billing-api.ts';
 import type { InvoiceUpdateBody } from './invoice-form.ts';
+import { SchemeSummary } from '../subsidies/InvoiceSubsidy.tsx';
 import { Figures, LinesTable, StatusBadge } from './parts.tsx';
 import { PaymentsTable } from './PaymentsTable.tsx';
 import { BillingPrintMenu } from './BillingPrintMenu.tsx';
@@ -290,6 +291,7 @@ export function InvoicePage() {
         <Text c="red.9">{t('billing.voidReasonShown', { reason: invoice.voidReason })}</Text>
       )}
       <InvoiceHeader invoice={invoice} />
+      <SchemeSummary invoice={invoice} />
       {isDraft && mayUpdate && ours ? (
         <Suspense fallback={<Skeleton height={160} />}>
           <DraftEditor

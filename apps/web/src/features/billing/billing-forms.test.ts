@@ -16,6 +16,7 @@ const values = (overrides: Partial<DraftValues> = {}): DraftValues => ({
   billToAddress: '',
   remarks: '  ',
   dueDate: null,
+  subsidyVisitKind: 'none',
   ...overrides,
 });
 
@@ -31,8 +32,14 @@ describe("the draft invoice's body", () => {
         dueDate: null,
         roundingMode: 'none',
         taxOptionCode: 'TAX',
+        subsidyVisitKind: null,
       },
     });
+  });
+
+  it('sends the chosen subsidy visit kind, and null for no subsidy', () => {
+    const chosen = draftBody(values({ subsidyVisitKind: 'chronicSimple' }), 1, 'TAX');
+    expect(chosen.ok && chosen.body.subsidyVisitKind).toBe('chronicSimple');
   });
 
   it('bills a company by name and address', () => {

@@ -8,6 +8,7 @@ import {
   type billingApi,
   type CallInput,
   type RoundingMode,
+  type SchemeVisitKind,
 } from '@clinic/domain';
 
 /**
@@ -54,6 +55,8 @@ export type DraftValues = {
   remarks: string;
   /** YYYY-MM-DD or null. */
   dueDate: string | null;
+  /** The scheme visit kind (features/subsidies), or no subsidy. */
+  subsidyVisitKind: SchemeVisitKind | 'none';
 };
 
 /** A stored discount as typed: dollars, or percent from basis points. */
@@ -82,6 +85,7 @@ export function draftValues(invoice: Invoice): DraftValues {
     billToAddress: company ? (invoice.billTo.address ?? '') : '',
     remarks: invoice.remarks ?? '',
     dueDate: invoice.dueDate,
+    subsidyVisitKind: invoice.subsidy?.visitKind ?? 'none',
   };
 }
 
@@ -147,6 +151,7 @@ export function draftBody(
       dueDate: values.dueDate,
       roundingMode: values.roundingMode,
       taxOptionCode: taxOptionCode ?? '',
+      subsidyVisitKind: values.subsidyVisitKind === 'none' ? null : values.subsidyVisitKind,
     },
   };
 }
@@ -158,7 +163,7 @@ const SERVER_FIELDS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]>
   [/^invoiceDiscount/, () => 'discount'],
   [/^billTo\.name/, () => 'billToName'],
   [/^billTo\.address/, () => 'billToAddress'],
-  [/^(dueDate|taxOptionCode|remarks|roundingMode)$/, (m) => m[1] ?? ''],
+  [/^(dueDate|taxOptionCode|remarks|roundingMode|subsidyVisitKind)$/, (m) => m[1] ?? ''],
 ];
 
 /**

@@ -2,6 +2,7 @@ import { formatMoney, type Invoice, type InvoiceStatusName } from '@clinic/domai
 import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
+import { showsSubsidy, SubsidyFigure, SubsidyHeading } from '../subsidies/InvoiceSubsidy.tsx';
 import '../../i18n/billing/index.ts';
 
 /** Money as the desk reads it: '$1,234.50' (2 decimals, doc 3 section 9). */
@@ -48,6 +49,11 @@ export function LinesTable({ invoice }: { invoice: Invoice }) {
           <Table.Th ta="right">{t('billing.lines.discount')}</Table.Th>
           <Table.Th ta="right">{t('billing.lines.tax')}</Table.Th>
           <Table.Th ta="right">{t('billing.lines.amount')}</Table.Th>
+          {showsSubsidy(invoice) && (
+            <Table.Th ta="right">
+              <SubsidyHeading />
+            </Table.Th>
+          )}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -61,6 +67,11 @@ export function LinesTable({ invoice }: { invoice: Invoice }) {
             <Table.Td ta="right">{discountWords(line.discount)}</Table.Td>
             <Table.Td ta="right">{money(line.taxCents)}</Table.Td>
             <Table.Td ta="right">{money(line.subtotalCents)}</Table.Td>
+            {showsSubsidy(invoice) && (
+              <Table.Td ta="right" data-testid="line-subsidy">
+                {money(line.subsidyCents)}
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -94,6 +105,7 @@ export function Figures({ invoice }: { invoice: Invoice }) {
         <Figure name="subtotal" cents={invoice.subtotalCents} />
         <Figure name="discount" cents={invoice.discountCents} />
         <Figure name="tax" cents={invoice.taxCents} />
+        <SubsidyFigure invoice={invoice} />
         <Figure name="rounding" cents={invoice.roundingCents} />
         <Figure name="grandTotal" cents={invoice.grandTotalCents} strong />
         <Figure name="paid" cents={invoice.paidCents} />

@@ -45,6 +45,9 @@ const PatientInvoices = lazy(async () => ({
 const UnbilledVisits = lazy(async () => ({
   default: (await import('../billing-search/UnbilledVisits.tsx')).UnbilledVisits,
 }));
+const SubsidyTab = lazy(async () => ({
+  default: (await import('../subsidies/SubsidyTab.tsx')).SubsidyTab,
+}));
 const PatientPayments = lazy(async () => ({
   default: (await import('../billing/PatientBilling.tsx')).PatientPayments,
 }));
@@ -165,6 +168,18 @@ export function PersonalPage({ text }: { text: TextKey }) {
   return (
     <SubPages links={PERSONAL_PAGES}>
       <NoneYetPage text={text} />
+    </SubPages>
+  );
+}
+
+/** The patient's scheme tier and this year's subsidies (features/subsidies). */
+export function SubsidyPage() {
+  const patientId = usePatientId();
+  return (
+    <SubPages links={PERSONAL_PAGES}>
+      <Suspense fallback={<Skeleton height={120} />}>
+        <SubsidyTab patientId={patientId} />
+      </Suspense>
     </SubPages>
   );
 }
