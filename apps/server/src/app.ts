@@ -39,6 +39,8 @@ import { prescriptionsRoutes } from './features/prescriptions/prescriptions.rout
 import { dispensingRoutes } from './features/dispensing/dispensing.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { companiesRoutes } from './features/companies/companies.routes.ts';
+import { billingSettingsRoutes } from './features/billing/billing-settings.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
@@ -303,6 +305,8 @@ export async function buildApp(
       await api.register(dashboardRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(auditTrailRoutes(ctx));
+      await api.register(companiesRoutes(ctx));
+      await api.register(billingSettingsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -134,6 +134,12 @@ const NAMED_VALUES: Record<string, unknown> = {
   dueDate: null,
   taxOptionCode: 'TAX',
   tenders: [{ method: 'cash', amountCents: 100 }],
+  // Service lines (none added or removed), a company's terms, a tax option's rates.
+  addLines: [],
+  removeLineIds: [],
+  creditTermsDays: 30,
+  effectiveFrom: '2026-11-25',
+  addRates: [],
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

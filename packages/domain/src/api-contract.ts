@@ -22,6 +22,8 @@ import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { billingContract } from './billing/billing.contract.ts';
 import { dashboardContract } from './dashboard/dashboard.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
+import { companiesContract } from './companies/companies.contract.ts';
+import { billingSettingsContract } from './billing/billing-settings.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
 export const apiContract = {
@@ -49,4 +51,6 @@ export const apiContract = {
   requisitions: requisitionsContract,
   billing: billingContract,
   dashboard: dashboardContract,
+  companies: companiesContract,
+  billingSettings: billingSettingsContract,
 };

@@ -390,6 +390,14 @@ export const ROUTES = {
     permission: 'invoices:read',
     dialogs: ['billing.takePayment', 'billing.voidInvoice'],
   },
+  // The companies the clinic bills (settings registration/companies; features/companies).
+  branchCompanies: {
+    path: '/:branchCode/setting/registration/companies',
+    audience: 'staff',
+    permission: 'settings:read',
+    // The demo clinic has no company: its rows' primary action is not swept.
+    dialogs: ['companies.add'],
+  },
   branchSection: {
     path: '/:branchCode/*',
     audience: 'staff',

@@ -31,6 +31,9 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_REFUSAL_FORMATS,
 } from '../billing/billing-rules.ts';
+import { BILLING_SETTINGS_MESSAGES } from '../billing/billing-settings-rules.ts';
+import { SERVICE_LINE_MESSAGES } from '../billing/service-lines.ts';
+import { COMPANY_MESSAGES } from '../companies/company-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -195,6 +198,9 @@ export const REFUSALS = {
   ...prefixed('invoice', INVOICE_MESSAGES),
   ...prefixed('payment', PAYMENT_MESSAGES),
   ...PAYMENT_REFUSAL_FORMATS,
+  ...prefixed('invoice', SERVICE_LINE_MESSAGES),
+  ...prefixed('company', COMPANY_MESSAGES),
+  ...prefixed('billingSettings', BILLING_SETTINGS_MESSAGES),
   ...API_REFUSALS,
 } as const;
 

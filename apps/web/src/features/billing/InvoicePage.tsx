@@ -36,6 +36,9 @@ import {
   usePaymentMethods,
   useDispensedThroughPayment,
   useTaxOptions,
+  useCompanyOptions,
+  loadCompany,
+  findCatalogItems,
   useVisitWaitingToDispense,
   voidInvoice,
   voidPayment,
@@ -114,6 +117,7 @@ export function InvoicePage() {
   const show = useInvoiceShown();
   const reload = useInvoiceReload(invoiceId);
   const taxOptions = useTaxOptions();
+  const companies = useCompanyOptions();
   const methods = usePaymentMethods();
   const mayUpdate = useCan('invoices:update');
   const mayPay = useCan('payments:create');
@@ -287,6 +291,9 @@ export function InvoicePage() {
             taxOptions={taxOptions.data ?? []}
             onSave={save}
             onFinalise={finalise}
+            companies={companies.data ?? []}
+            loadCompany={loadCompany}
+            findItems={findCatalogItems}
           />
         </Suspense>
       ) : (
