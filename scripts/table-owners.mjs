@@ -22,7 +22,7 @@ export const TABLE_OWNERS = {
   roles: 'features/roles',
   userBranches: 'features/roles',
   referenceOptions: 'features/options',
-  companies: 'features/options',
+  companies: 'features/companies',
   patients: 'features/patients',
   patientNameWords: 'features/patients', // kept by a trigger on patients
   cardNumberCounters: 'features/patients',

@@ -43,6 +43,8 @@ import { billingPrintsRoutes } from './features/billing-prints/billing-prints.ro
 import { printerRoutes } from './features/printer/printer.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { billingSearchRoutes } from './features/billing-search/billing-search.routes.ts';
+import { companiesRoutes } from './features/companies/companies.routes.ts';
+import { billingSettingsRoutes } from './features/billing/billing-settings.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
@@ -311,6 +313,8 @@ export async function buildApp(
       await api.register(billingPrintsRoutes(ctx));
       await api.register(printerRoutes(ctx));
       await api.register(billingSearchRoutes(ctx));
+      await api.register(companiesRoutes(ctx));
+      await api.register(billingSettingsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

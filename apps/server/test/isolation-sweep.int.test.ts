@@ -41,6 +41,10 @@ let receivedId: string;
 /** A finalised bill of the second branch's visit, partly paid. */
 let invoiceId: string;
 let paymentId: string;
+/** A company the clinic bills, its own tax option and payment method (the clinic's, not a branch's). */
+let companyId: string;
+let taxOptionId: string;
+let paymentMethodId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -263,6 +267,28 @@ beforeAll(async () => {
     body: { version: 0, content: '<p>Secret footer</p>' },
   });
   expectStatus(footer, 200);
+  const company = await t.call('POST', '/api/v1/companies', {
+    ...admin2,
+    body: { code: 'SECRETCO', name: 'Secret Company Pte', address: 'Secret Street 9' },
+  });
+  expectStatus(company, 201);
+  companyId = company.body.data.id as string;
+  const tax = await t.call('POST', '/api/v1/settings/tax', {
+    ...admin2,
+    body: {
+      code: 'SECRETTAX',
+      name: 'Secret levy',
+      rates: [{ effectiveFrom: '2020-01-01', rateBasisPoints: 123 }],
+    },
+  });
+  expectStatus(tax, 201);
+  taxOptionId = tax.body.data.id as string;
+  const method = await t.call('POST', '/api/v1/settings/payment-methods', {
+    ...admin2,
+    body: { code: 'secretvoucher', name: 'Secret voucher' },
+  });
+  expectStatus(method, 201);
+  paymentMethodId = method.body.data.id as string;
 
   aIds = {
     patientId,
@@ -327,6 +353,15 @@ beforeAll(async () => {
     paymentId,
     'Secret bill remark',
     'Secret Payer Pte Ltd',
+    companyId,
+    'Secret Company Pte',
+    'Secret Street 9',
+    taxOptionId,
+    'SECRETTAX',
+    'Secret levy',
+    paymentMethodId,
+    'secretvoucher',
+    'Secret voucher',
   ];
 }, 60_000);
 
@@ -345,6 +380,9 @@ function idCandidates(): string[] {
     receivedId,
     invoiceId,
     paymentId,
+    companyId,
+    taxOptionId,
+    paymentMethodId,
   ];
 }
 
@@ -492,6 +530,16 @@ async function expectSecondBranchUnchanged() {
   ]);
   const footer = await t.call('GET', '/api/v1/printer/footer/Invoice', adminOfSecondBranch());
   expect(footer.body.data).toMatchObject({ content: '<p>Secret footer</p>', version: 1 });
+  const company = await t.call('GET', `/api/v1/companies/${companyId}`, adminOfSecondBranch());
+  expect(company.body.data).toMatchObject({ name: 'Secret Company Pte', version: 1 });
+  const taxes = await t.call('GET', '/api/v1/settings/tax', adminOfSecondBranch());
+  expect(taxes.body.data.items).toContainEqual(
+    expect.objectContaining({ id: taxOptionId, name: 'Secret levy', version: 1 }),
+  );
+  const methods = await t.call('GET', '/api/v1/settings/payment-methods', adminOfSecondBranch());
+  expect(methods.body.data.items).toContainEqual(
+    expect.objectContaining({ id: paymentMethodId, name: 'Secret voucher', version: 1 }),
+  );
 }
 
 describe('isolation sweep over every route', () => {

@@ -35,6 +35,8 @@ const SIGNED_IN_ROUTES = [
   // The billing forms' lists: tax options and payment methods.
   'GET /api/v1/tax/options',
   'GET /api/v1/settings/paymentMethod',
+  // One company's bill-to block (name, address, credit terms), read by the invoice form.
+  'GET /api/v1/companies/:id',
 ].sort();
 
 const { t, clinic, admin, users } = setupApiTest({ users: { doctor: { type: '50' } } });

@@ -138,6 +138,12 @@ const NAMED_VALUES: Record<string, unknown> = {
   tierCode: 'CHAS-BLUE',
   validFrom: '2026-01-01',
   validTo: null,
+  // Service lines (none added or removed), a company's terms, a tax option's rates.
+  addLines: [],
+  removeLineIds: [],
+  creditTermsDays: 30,
+  effectiveFrom: '2026-11-25',
+  addRates: [],
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

@@ -25,6 +25,8 @@ import { dashboardContract } from './dashboard/dashboard.contract.ts';
 import { billingSearchContract } from './billing-search/billing-search.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 import { printingContract } from './printing/printing.contract.ts';
+import { companiesContract } from './companies/companies.contract.ts';
+import { billingSettingsContract } from './billing/billing-settings.contract.ts';
 
 /** Every `/api/v1` route, by feature: what the server registers and the web calls. */
 export const apiContract = {
@@ -55,4 +57,6 @@ export const apiContract = {
   subsidies: subsidiesContract,
   printing: printingContract,
   billingSearch: billingSearchContract,
+  companies: companiesContract,
+  billingSettings: billingSettingsContract,
 };

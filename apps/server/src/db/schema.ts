@@ -166,11 +166,18 @@ export interface CatalogUpcCodes {
 }
 
 export interface Companies {
+  address: string | null;
   code: string;
+  contactPerson: string | null;
   createdAt: Generated<Timestamp>;
+  creditTermsDays: Generated<number>;
+  email: string | null;
   id: Generated<string>;
+  isActive: Generated<boolean>;
   name: string;
+  phone: string | null;
   tenantId: string;
+  updatedAt: Generated<Timestamp>;
   version: Generated<number>;
 }
 

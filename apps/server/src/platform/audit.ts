@@ -79,6 +79,7 @@ export const PATIENT_RECORD_RESOURCES = {
   reports: false,
   settings: false,
   catalogs: false,
+  billingSettings: false,
   branches: false,
   users: false,
   roles: false,

@@ -431,6 +431,22 @@ export const appRoutes: RouteObject[] = [
       searchPage(ROUTES.searchPayment, 'search', (p) => <p.PaymentSearchPage />),
       searchPage(ROUTES.searchMedicalCertificate, 'search', (p) => <p.McSearchPage />),
       {
+        path: childPath(ROUTES.branchHome, ROUTES.branchCompanies),
+        lazy: async () => {
+          const [{ SectionGate }, { CompaniesPage }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/companies/CompaniesPage.tsx'),
+          ]);
+          return {
+            element: (
+              <SectionGate module="setting">
+                <CompaniesPage />
+              </SectionGate>
+            ),
+          };
+        },
+      },
+      {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),
         lazy: async () => ({
           Component: (await import('../features/shell/SectionPage.tsx')).SectionPage,

@@ -304,11 +304,7 @@ export const ROUTES = {
     ...PATIENT_PAGE,
     sweptAs: 'patientInsurance',
   },
-  patientSubsidy: {
-    path: `${PATIENT}/personal/subsidy`,
-    ...PATIENT_PAGE,
-    sweptAs: 'patientInsurance',
-  },
+  patientSubsidy: { path: `${PATIENT}/personal/subsidy`, ...PATIENT_PAGE },
   patientPharmacies: { path: `${PATIENT}/pharmacies`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
   patientPharmacy: {
     path: `${PATIENT}/pharmacies/:pharmacyId`,
@@ -417,6 +413,14 @@ export const ROUTES = {
     path: '/:branchCode/search/medical-certificate',
     audience: 'staff',
     permission: 'medicalCertificates:read',
+  },
+  // The companies the clinic bills (settings registration/companies; features/companies).
+  branchCompanies: {
+    path: '/:branchCode/setting/registration/companies',
+    audience: 'staff',
+    permission: 'settings:read',
+    // The demo clinic has no company: its rows' primary action is not swept.
+    dialogs: ['companies.add'],
   },
   branchSection: {
     path: '/:branchCode/*',

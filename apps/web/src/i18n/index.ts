@@ -10,6 +10,7 @@ import type { billingTexts } from './billing/texts.ts';
 import type { billingPrintsTexts } from './billing-prints/texts.ts';
 import type { billingSearchTexts } from './billing-search/texts.ts';
 import type { subsidyTexts } from './subsidies/texts.ts';
+import type { companyTexts } from './companies/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
@@ -43,7 +44,8 @@ declare module 'i18next' {
         typeof billingTexts &
         typeof billingPrintsTexts &
         typeof billingSearchTexts &
-        typeof subsidyTexts;
+        typeof subsidyTexts &
+        typeof companyTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

@@ -32,6 +32,7 @@ export const CLINICAL_RESOURCES = {
   reports: false,
   settings: false,
   catalogs: false,
+  billingSettings: false,
   branches: false,
   users: false,
   roles: false,

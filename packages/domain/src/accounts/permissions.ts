@@ -74,6 +74,8 @@ export const RESOURCES = {
     module: 'clinic.setting',
     actions: ['read', 'create', 'update', 'delete', 'export'],
   },
+  /** Tax options and payment methods (settings sales/tax, sales/payment-method): owners and finance. */
+  billingSettings: { module: 'clinic.invoice', actions: ['read', 'create', 'update'] },
   branches: { module: 'tenant.branches', actions: ['read', 'create', 'update', 'delete'] },
   users: { module: 'tenant.user', actions: ['read', 'create', 'update', 'delete'] },
   roles: { module: 'tenant.role', actions: ['read', 'create', 'update', 'delete'] },
@@ -190,6 +192,7 @@ export const SYSTEM_ROLES = {
     ...grant('catalogs', READ),
     ...grant('dashboard', READ),
     ...grant('reports', 'all'),
+    ...grant('billingSettings', 'all'),
   ],
   /** The tenant's catalog keeper (doc 1: the catalog user of the console). */
   'Tenant Catalog': [...grant('catalogs', 'all')],

@@ -33,6 +33,7 @@ import {
   PAYMENT_TENDERS_MAX,
 } from './billing-rules.ts';
 import { ROUNDING_MODES, type RoundingMode } from './invoice-totals.ts';
+import { INVOICE_ADDED_LINES_MAX } from './service-lines.ts';
 import { FULL_PERCENT_BASIS_POINTS, MAX_MONEY_CENTS } from './money.ts';
 import { InvoiceSubsidySnapshot, SchemeVisitKindInput } from './subsidy-schemes.ts';
 
@@ -86,6 +87,13 @@ export const BillToInput = z.strictObject({
 });
 export type BillToInput = z.infer<typeof BillToInput>;
 
+/** A line added from the catalog (a service, investigation or vaccine), at the branch's price. */
+export const InvoiceLineAdd = z.strictObject({
+  catalogItemId: requiredId('catalogItemId is required', 'catalogItemId must be an item id'),
+  quantity: wholeNumber('quantity', 1, INVOICE_QUANTITY_MAX),
+});
+export type InvoiceLineAdd = z.infer<typeof InvoiceLineAdd>;
+
 /** `PUT /invoices/{id}`: a draft's terms, and changes to its lines (named by id). */
 export const InvoiceUpdateBody = z.strictObject({
   version: versionField(),
@@ -93,6 +101,18 @@ export const InvoiceUpdateBody = z.strictObject({
   lineEdits: z
     .array(InvoiceLineEdit, { error: 'lineEdits must be a list of line changes' })
     .max(INVOICE_LINE_EDITS_MAX, `At most ${INVOICE_LINE_EDITS_MAX} line changes at once`)
+    .default([]),
+  /** Service lines added from the catalog, after the lines there are. */
+  addLines: z
+    .array(InvoiceLineAdd, { error: 'addLines must be a list of catalog items and quantities' })
+    .max(INVOICE_ADDED_LINES_MAX, `At most ${INVOICE_ADDED_LINES_MAX} lines added at once`)
+    .default([]),
+  /** Added lines taken off again (a prescription's line stays). */
+  removeLineIds: z
+    .array(z.uuid('removeLineIds must be line ids'), {
+      error: 'removeLineIds must be a list of line ids',
+    })
+    .max(INVOICE_ADDED_LINES_MAX, `At most ${INVOICE_ADDED_LINES_MAX} lines removed at once`)
     .default([]),
   /** The whole invoice's discount (after the lines' own); null for none. */
   invoiceDiscount: DiscountInput.nullable().default(null),

@@ -27,6 +27,9 @@ import {
   PAYMENT_REFUSAL_FORMATS,
 } from '../billing/billing-rules.ts';
 import { SUBSIDY_MESSAGES } from '../billing/subsidies.ts';
+import { BILLING_SETTINGS_MESSAGES } from '../billing/billing-settings-rules.ts';
+import { SERVICE_LINE_MESSAGES } from '../billing/service-lines.ts';
+import { COMPANY_MESSAGES } from '../companies/company-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -67,6 +70,9 @@ describe('the refusal catalogue', () => {
       PAYMENT_MESSAGES,
       PAYMENT_REFUSAL_FORMATS,
       SUBSIDY_MESSAGES,
+      SERVICE_LINE_MESSAGES,
+      COMPANY_MESSAGES,
+      BILLING_SETTINGS_MESSAGES,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);

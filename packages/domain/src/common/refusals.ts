@@ -34,6 +34,9 @@ import {
 import { SUBSIDY_MESSAGES } from '../billing/subsidies.ts';
 import { PRINT_MESSAGES } from '../billing/billing-prints.ts';
 import { SEARCH_REFUSAL_FORMATS } from '../billing-search/billing-search-rules.ts';
+import { BILLING_SETTINGS_MESSAGES } from '../billing/billing-settings-rules.ts';
+import { SERVICE_LINE_MESSAGES } from '../billing/service-lines.ts';
+import { COMPANY_MESSAGES } from '../companies/company-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -201,6 +204,9 @@ export const REFUSALS = {
   ...prefixed('print', PRINT_MESSAGES),
   ...PAYMENT_REFUSAL_FORMATS,
   ...SEARCH_REFUSAL_FORMATS,
+  ...prefixed('invoice', SERVICE_LINE_MESSAGES),
+  ...prefixed('company', COMPANY_MESSAGES),
+  ...prefixed('billingSettings', BILLING_SETTINGS_MESSAGES),
   ...API_REFUSALS,
 } as const;
 

@@ -101,6 +101,9 @@ const MULTI_LINE = [
   'billing.invoiceUpdate body.billTo.address',
   'billing.invoiceUpdate body.remarks',
   'billing.paymentCreate body.remarks',
+  // A company's address, the invoice's bill-to block (several lines).
+  'companies.companyCreate body.address',
+  'companies.companyUpdate body.address',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {

@@ -71,15 +71,6 @@ export async function taxOptions(tx: TenantTx): Promise<TaxOptionRow[]> {
   }));
 }
 
-/** A company of the clinic, by id. */
-export async function findCompany(tx: TenantTx, id: string) {
-  return tx.db
-    .selectFrom('companies')
-    .select(['id', 'name'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 // --- Invoices -------------------------------------------------------------------------
 
 export interface DraftLine {
@@ -405,7 +396,16 @@ export async function invoiceLines(
 export async function lockInvoice(tx: TenantTx, id: string) {
   const row = await tx.db
     .selectFrom('invoices')
-    .select(['id', 'branchId', 'visitId', 'patientId', 'status', 'version', 'invoiceDate'])
+    .select([
+      'id',
+      'branchId',
+      'visitId',
+      'patientId',
+      'status',
+      'version',
+      'invoiceDate',
+      'billToCompanyId',
+    ])
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

@@ -1,4 +1,5 @@
 import {
+  companyDueDate,
   defaultTaxOption,
   finalisedInvoiceStatus,
   formatInvoiceNo,
@@ -38,10 +39,13 @@ import {
 } from '../../platform/errors.ts';
 import { toUnix, toUnixOrNull, type BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
+import { findCompany } from '../companies/companies.service.ts';
 import { writableVisit } from '../visits/visits.service.ts';
 import { applyInvoiceSubsidy, subsidySnapshot } from './invoice-subsidies.service.ts';
 import * as repo from './invoices.repo.ts';
 import * as paymentsRepo from './payments.repo.ts';
+import { insertLines, deleteLines } from './service-lines.repo.ts';
+import { pendingRows, serviceLineChanges } from './service-lines.ts';
 
 /**
  * Invoices of a visit (docs/architecture.md "Billing"): a draft is built from the visit's
@@ -305,13 +309,17 @@ export async function lockedInvoice(tx: TenantTx, scope: BranchScope, id: string
   return locked;
 }
 
-function problemField(
-  problem: { problem: string; line?: number },
-  editOfLine: Map<number, number>,
-) {
+/** Where a line's refusal points: its edit, its addition, or the list of edits. */
+type LineFields = Map<number, { list: 'lineEdits' | 'addLines'; index: number }>;
+
+function problemField(problem: { problem: string; line?: number }, lineFields: LineFields) {
   if (problem.line === undefined) return 'invoiceDiscount';
-  const edit = editOfLine.get(problem.line);
-  return edit === undefined ? 'lineEdits' : `lineEdits.${edit}.discount`;
+  const at = lineFields.get(problem.line);
+  if (!at) return 'lineEdits';
+  if (problem.problem === 'lineInvalid') {
+    return `${at.list}.${at.index}.${at.list === 'addLines' ? 'quantity' : 'unitPriceCents'}`;
+  }
+  return at.list === 'addLines' ? `addLines.${at.index}` : `lineEdits.${at.index}.discount`;
 }
 
 /** The lines after the edits (each named line once, of this invoice), checked whole. */
@@ -358,7 +366,7 @@ function editedLines(
 function checkFigures(
   lines: repo.InvoiceLineRow[],
   discount: Discount | null,
-  editOfLine: Map<number, number>,
+  lineFields: LineFields,
 ): void {
   const problems = invoiceProblems({ lines, discount });
   if (problems.length === 0) return;
@@ -374,29 +382,57 @@ function checkFigures(
   throw fieldErrors(
     problems.map((problem) => {
       const code = codes[problem.problem];
-      const field =
-        problem.problem === 'lineInvalid'
-          ? `lineEdits.${editOfLine.get(problem.line ?? -1) ?? 0}.unitPriceCents`
-          : problemField(problem, editOfLine);
-      return { field, message: refusalMessage(code), code };
+      return { field: problemField(problem, lineFields), message: refusalMessage(code), code };
     }),
   );
 }
 
-async function billToOf(tx: TenantTx, body: InvoiceUpdateBody) {
-  if (!body.billTo) return { billToCompanyId: null, billToName: null, billToAddress: null };
+/**
+ * Who the draft is billed to: a company of the clinic (active, or the one already on the
+ * draft), its name and address unless typed, and the due date its credit terms give when
+ * none was typed; or a name and address only.
+ */
+async function billToOf(
+  tx: TenantTx,
+  body: InvoiceUpdateBody,
+  draft: { billToCompanyId: string | null; invoiceDate: string },
+) {
+  const none = { billToCompanyId: null, billToName: null, billToAddress: null };
+  if (!body.billTo) return { ...none, dueDate: body.dueDate };
   const { companyId, name, address } = body.billTo;
   if (companyId) {
-    const company = await repo.findCompany(tx, companyId);
-    if (!company) throw fieldError('billTo.companyId', 'invoice.companyUnknown');
+    const company = await findCompany(tx, companyId);
+    const kept = company?.id === draft.billToCompanyId;
+    if (!company || (!company.isActive && !kept)) {
+      throw fieldError('billTo.companyId', 'invoice.companyUnknown');
+    }
     return {
       billToCompanyId: company.id,
       billToName: name ?? company.name,
-      billToAddress: address,
+      billToAddress: address ?? company.address,
+      dueDate: body.dueDate ?? companyDueDate(draft.invoiceDate, company.creditTermsDays),
     };
   }
   if (!name) throw fieldError('billTo.name', 'invoice.billToNameRequired');
-  return { billToCompanyId: null, billToName: name, billToAddress: address };
+  return { billToCompanyId: null, billToName: name, billToAddress: address, dueDate: body.dueDate };
+}
+
+/** Each billed line's edit or addition, by its place in `billed` (edited lines by id). */
+function lineFieldsOf(
+  billed: repo.InvoiceLineRow[],
+  edited: repo.InvoiceLineRow[],
+  editOfLine: Map<number, number>,
+): LineFields {
+  const editById = new Map([...editOfLine].map(([line, edit]) => [edited[line]!.id, edit]));
+  const fields: LineFields = new Map();
+  let added = 0;
+  billed.forEach((line, index) => {
+    if (line.id === '') fields.set(index, { list: 'addLines', index: added++ });
+    else if (editById.has(line.id)) {
+      fields.set(index, { list: 'lineEdits', index: editById.get(line.id)! });
+    }
+  });
+  return fields;
 }
 
 /** `PUT /invoices/{id}`: a draft's terms and line changes, at its version. */
@@ -417,18 +453,20 @@ export function updateInvoice(
     }
     const current = (await repo.invoiceLines(tx, [id])).get(id) ?? [];
     const { lines, editOfLine } = editedLines(current, body);
+    const changes = await serviceLineChanges(tx, scope.branchId, lines, body);
+    const lastLineNo = Math.max(0, ...current.map((line) => line.lineNo));
+    const billed = [...changes.kept, ...pendingRows(changes.added, lastLineNo, rate)];
     checkFigures(
-      lines.map((line) => ({ ...line, taxRateBasisPoints: rate })),
+      billed.map((line) => ({ ...line, taxRateBasisPoints: rate })),
       body.invoiceDiscount,
-      editOfLine,
+      lineFieldsOf(billed, lines, editOfLine),
     );
     const saved = await repo.updateDraft(
       tx,
       id,
       body.version,
       {
-        ...(await billToOf(tx, body)),
-        dueDate: body.dueDate,
+        ...(await billToOf(tx, body, locked)),
         discount: body.invoiceDiscount,
         roundingMode: body.roundingMode,
         taxOptionCode: option.code,
@@ -442,6 +480,8 @@ export function updateInvoice(
       const line = lines[index]!;
       await repo.updateLine(tx, line.id, line);
     }
+    await deleteLines(tx, id, changes.removedIds);
+    await insertLines(tx, id, changes.added, lastLineNo, rate);
     await repo.setLinesTaxRate(tx, id, rate);
     await applyInvoiceSubsidy(tx, id, { visitKind: body.subsidyVisitKind });
     const { today } = await clinicContext(tx, scope.branchId);

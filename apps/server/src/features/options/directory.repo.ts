@@ -33,6 +33,12 @@ export function doctorsOfBranch(tx: TenantTx, branchId: string): Promise<DoctorO
     );
 }
 
+/** The picker's companies: the active ones (the companies feature keeps them). */
 export function companyOptions(tx: TenantTx): Promise<CompanyOption[]> {
-  return tx.db.selectFrom('companies').select(['id', 'code', 'name']).orderBy('name').execute();
+  return tx.db
+    .selectFrom('companies')
+    .select(['id', 'code', 'name'])
+    .where('isActive', '=', true)
+    .orderBy('name')
+    .execute();
 }

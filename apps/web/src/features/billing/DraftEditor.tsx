@@ -1,15 +1,27 @@
-import { ROUNDING_MODES, type Invoice, type TaxOptionItem } from '@clinic/domain';
 import {
+  companyDueDate,
+  isBillableItemType,
+  ROUNDING_MODES,
+  type CatalogOption,
+  type CompanyOption,
+  type CompanyRecord,
+  type Invoice,
+  type TaxOptionItem,
+} from '@clinic/domain';
+import {
+  ActionIcon,
   Button,
   Checkbox,
   Group,
   NativeSelect,
+  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
   Textarea,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { FormErrors } from '@mantine/form';
 import { useState } from 'react';
@@ -41,6 +53,63 @@ export interface DraftEditorProps {
   onSave: (body: InvoiceUpdateBody) => Promise<Invoice | null>;
   /** Finalises the invoice at `version` (saved first when changed). */
   onFinalise: (version: number) => Promise<void>;
+  /** The clinic's active companies (the bill-to picker). */
+  companies?: readonly CompanyOption[];
+  /** One company's bill-to block and credit terms. */
+  loadCompany?: (id: string) => Promise<CompanyRecord>;
+  /** Catalog items matching a keyword (services, investigations and vaccines are offered). */
+  findItems?: (keyword: string) => Promise<CatalogOption[]>;
+}
+
+/** Lines added or removed with a save (the rest of the body is the form's). */
+interface LineChange {
+  addLines?: Array<{ catalogItemId: string; quantity: number }>;
+  removeLineIds?: string[];
+}
+
+/** Offers the catalog's services, investigations and vaccines as the desk types (2 letters on). */
+function ServicePicker({
+  findItems,
+  onPick,
+  disabled,
+}: {
+  findItems: (keyword: string) => Promise<CatalogOption[]>;
+  onPick: (itemId: string) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const [found, setFound] = useState<CatalogOption[]>([]);
+  const [search, setSearch] = useState('');
+  async function searchFor(keyword: string) {
+    setSearch(keyword);
+    if (keyword.trim().length < 2) return;
+    const items = await findItems(keyword.trim()).catch(() => []);
+    setFound(items.filter((item) => isBillableItemType(item.type)));
+  }
+  return (
+    <Select
+      label={t('billing.addService')}
+      placeholder={t('billing.addServiceHint')}
+      searchable
+      clearable
+      value={null}
+      searchValue={search}
+      onSearchChange={(keyword) => void searchFor(keyword)}
+      filter={({ options }) => options}
+      nothingFoundMessage={search.trim().length >= 2 ? t('billing.noService') : undefined}
+      data={found.map((item) => ({
+        value: item.id,
+        label: `${item.code} ${item.name} (${money(item.priceCents)})`,
+      }))}
+      onChange={(value) => {
+        if (!value) return;
+        setSearch('');
+        onPick(value);
+      }}
+      disabled={disabled}
+      maw={480}
+    />
+  );
 }
 
 const ROUNDING_NAMES = Object.keys(ROUNDING_MODES) as Array<keyof typeof ROUNDING_MODES>;
@@ -85,7 +154,15 @@ function DiscountKindSelect({
  * date. Save sends the changes with the version read; the figures shown are the server's,
  * of what was saved. Finalise saves first when something was changed.
  */
-export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEditorProps) {
+export function DraftEditor({
+  invoice,
+  taxOptions,
+  onSave,
+  onFinalise,
+  companies = [],
+  loadCompany,
+  findItems,
+}: DraftEditorProps) {
   const { t } = useTranslation();
   const defaultTax = taxOptions[0]?.code ?? null;
   const { form, check } = useCheckedForm<DraftValues>({
@@ -95,13 +172,19 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
   const [busy, setBusy] = useState<'save' | 'finalise' | null>(null);
   const values = form.getValues();
 
-  /** Saves when changed; the version to go on with, or null when nothing was saved. */
-  async function save(): Promise<number | null> {
+  /** Saves (with lines added or removed); the version to go on with, or null when nothing was saved. */
+  async function save(change: LineChange = {}): Promise<number | null> {
     if (!check()) return null;
     const checked = draftBody(form.getValues(), invoice.version, defaultTax);
     if (!checked.ok) return null;
+    const removed = new Set(change.removeLineIds ?? []);
+    const body = {
+      ...checked.body,
+      lineEdits: (checked.body.lineEdits ?? []).filter((edit) => !removed.has(edit.id)),
+      ...change,
+    };
     try {
-      const saved = await onSave(checked.body);
+      const saved = await onSave(body);
       return saved ? saved.version : null;
     } catch (failure) {
       showServerErrors(failure);
@@ -123,17 +206,33 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
     form.setErrors(Object.fromEntries(placed));
   }
 
-  async function run(kind: 'save' | 'finalise') {
+  async function run(kind: 'save' | 'finalise', change?: LineChange) {
     setBusy(kind);
     try {
       if (kind === 'save') {
-        await save();
+        await save(change);
       } else {
         const version = form.isDirty() ? await save() : invoice.version;
         if (version !== null) await onFinalise(version);
       }
     } finally {
       setBusy(null);
+    }
+  }
+
+  /** Fills the bill-to block from the company picked, and its due date when none is set. */
+  async function pickCompany(id: string | null) {
+    form.setFieldValue('billToCompanyId', id);
+    if (!id || !loadCompany) return;
+    try {
+      const company = await loadCompany(id);
+      form.setFieldValue('billToName', company.name);
+      form.setFieldValue('billToAddress', company.address ?? '');
+      if (!form.getValues().dueDate) {
+        form.setFieldValue('dueDate', companyDueDate(invoice.invoiceDate, company.creditTermsDays));
+      }
+    } catch (failure) {
+      alertFailure(failure);
     }
   }
 
@@ -165,6 +264,9 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
                     <SubsidyHeading />
                   </Table.Th>
                 )}
+                <Table.Th>
+                  <VisuallyHidden>{t('billing.lines.actions')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -216,11 +318,33 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
                         {saved ? money(saved.subsidyCents) : ''}
                       </Table.Td>
                     )}
+                    <Table.Td>
+                      {saved && saved.prescriptionId === null && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('billing.lines.removeOf', { name })}
+                          disabled={busy !== null}
+                          onClick={() => void run('save', { removeLineIds: [line.id] })}
+                        >
+                          ×
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}
             </Table.Tbody>
           </DataTable>
+        )}
+        {findItems && (
+          <ServicePicker
+            findItems={findItems}
+            disabled={busy !== null}
+            onPick={(catalogItemId) =>
+              void run('save', { addLines: [{ catalogItemId, quantity: 1 }] })
+            }
+          />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           <Group gap={4} wrap="nowrap" align="flex-end">
@@ -269,6 +393,21 @@ export function DraftEditor({ invoice, taxOptions, onSave, onFinalise }: DraftEd
         />
         {values.billToCompany && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {companies.length > 0 && (
+              <Select
+                label={t('billing.billToCompanyPick')}
+                placeholder={t('billing.billToCompanyNone')}
+                searchable
+                clearable
+                value={values.billToCompanyId}
+                onChange={(id) => void pickCompany(id)}
+                error={form.errors.billToCompanyId}
+                data={companies.map((company) => ({
+                  value: company.id,
+                  label: `${company.name} (${company.code})`,
+                }))}
+              />
+            )}
             <TextInput label={t('billing.billToName')} {...form.getInputProps('billToName')} />
             <Textarea
               label={t('billing.billToAddress')}

@@ -26,6 +26,8 @@ const PATIENT = '22222222-0000-4000-8000-000000000001';
 const VISIT = '33333333-0000-4000-8000-000000000001';
 const PARA = '44444444-0000-4000-8000-000000000001';
 const AMOX = '44444444-0000-4000-8000-000000000002';
+const ACME = '55555555-0000-4000-8000-000000000001';
+const CONSULT = '66666666-0000-4000-8000-000000000001';
 
 function line(id: string, code: string, name: string, quantity: number, unitPriceCents: number) {
   const amountCents = quantity * unitPriceCents;
@@ -170,6 +172,9 @@ async function showInvoice(shown: Invoice, waitingToDispense = false): Promise<Q
     chasTierDescription: null,
     card: null,
   });
+  client.setQueryData(billingKeys.companies(BRANCH_ID), [
+    { id: ACME, code: 'ACME', name: 'Acme Pte Ltd' },
+  ]);
   client.setQueryData(billingKeys.paymentMethods(BRANCH_ID), [
     { code: 'cash', name: 'Cash', givesChange: true },
     { code: 'nets', name: 'NETS', givesChange: false },
@@ -265,6 +270,90 @@ describe('a draft invoice', () => {
         },
       },
     ]);
+  });
+
+  it("bills a company picked: its name, address and credit terms' due date, sent with its id", async () => {
+    const calls = server((call) =>
+      call.method === 'GET'
+        ? ok({
+            id: ACME,
+            code: 'ACME',
+            name: 'Acme Pte Ltd',
+            address: '1 Raffles Place',
+            contactPerson: null,
+            phone: null,
+            email: null,
+            creditTermsDays: 30,
+            isActive: true,
+            version: 1,
+          })
+        : ok(invoice({ version: 2 })),
+    );
+    await showInvoice(invoice());
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Bill a company' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Company' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Acme Pte Ltd (ACME)' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Company name' })).toHaveValue('Acme Pte Ltd'),
+    );
+    expect(screen.getByRole('textbox', { name: 'Company address' })).toHaveValue('1 Raffles Place');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ method: 'GET', path: `/companies/${ACME}` });
+    expect(calls[1]!.body).toMatchObject({
+      billTo: { companyId: ACME, name: 'Acme Pte Ltd', address: '1 Raffles Place' },
+      dueDate: '2026-12-27',
+    });
+  });
+
+  it('adds a service from the catalog (medicines are not offered) and removes an added line', async () => {
+    const prescribed = invoice().lines.map((one) =>
+      one.id === PARA ? { ...one, prescriptionId: PARA } : one,
+    );
+    const calls = server((call) =>
+      call.method === 'GET'
+        ? ok({
+            items: [
+              {
+                id: CONSULT,
+                type: 'Service',
+                code: 'CONSULT',
+                name: 'Consultation',
+                priceCents: 3500,
+              },
+              { id: AMOX, type: 'Med', code: 'COAMOX', name: 'Co-amoxiclav', priceCents: 100 },
+            ],
+            total: 2,
+          })
+        : ok(invoice({ version: 2, lines: prescribed })),
+    );
+    await showInvoice(invoice({ lines: prescribed }));
+    const [para, amox] = screen.getAllByTestId('invoice-line');
+    expect(within(para!).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    await userEvent.type(
+      screen.getByRole('combobox', { name: 'Add a service, investigation or vaccine' }),
+      'co',
+    );
+    await userEvent.click(
+      await screen.findByRole('option', { name: 'CONSULT Consultation ($35.00)' }),
+    );
+    expect(screen.queryByRole('option', { name: /Co-amoxiclav/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    expect(calls.find((call) => call.method === 'PUT')!.body).toMatchObject({
+      version: 1,
+      addLines: [{ catalogItemId: CONSULT, quantity: 1 }],
+    });
+
+    // The saved answer is shown (a new version): its lines are the form's now.
+    await waitFor(() => expect(amox!.isConnected).toBe(false));
+    const shownAmox = screen.getAllByTestId('invoice-line')[1]!;
+    await userEvent.click(
+      within(shownAmox).getByRole('button', { name: 'Remove Amoxicillin 500 mg' }),
+    );
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    const removal = calls.filter((call) => call.method === 'PUT')[1]!.body;
+    expect(removal.removeLineIds).toEqual([AMOX]);
+    expect(removal.lineEdits.map((edit: { id: string }) => edit.id)).toEqual([PARA]);
   });
 
   it('marks a fraction of a cent and a quantity that is not whole, and sends nothing', async () => {

@@ -37,6 +37,9 @@ import {
   usePaymentMethods,
   useDispensedThroughPayment,
   useTaxOptions,
+  useCompanyOptions,
+  loadCompany,
+  findCatalogItems,
   useVisitWaitingToDispense,
   voidInvoice,
   voidPayment,
@@ -118,6 +121,7 @@ export function InvoicePage() {
   const show = useInvoiceShown();
   const reload = useInvoiceReload(invoiceId);
   const taxOptions = useTaxOptions();
+  const companies = useCompanyOptions();
   const methods = usePaymentMethods();
   const mayUpdate = useCan('invoices:update');
   const mayPay = useCan('payments:create');
@@ -300,6 +304,9 @@ export function InvoicePage() {
             taxOptions={taxOptions.data ?? []}
             onSave={save}
             onFinalise={finalise}
+            companies={companies.data ?? []}
+            loadCompany={loadCompany}
+            findItems={findCatalogItems}
           />
         </Suspense>
       ) : (

@@ -1,6 +1,12 @@
 import {
   billingApi,
+  catalogsApi,
+  companiesApi,
   dispensingApi,
+  optionsApi,
+  type CatalogOption,
+  type CompanyOption,
+  type CompanyRecord,
   type VisitDispensing,
   type Invoice,
   type InvoiceSummary,
@@ -30,7 +36,30 @@ export const billingKeys = {
   taxOptions: (branchId: string | undefined) => ['billing', 'taxOptions', branchId] as const,
   paymentMethods: (branchId: string | undefined) =>
     ['billing', 'paymentMethods', branchId] as const,
+  companies: (branchId: string | undefined) => ['billing', 'companies', branchId] as const,
 };
+
+/** The clinic's active companies: the bill-to picker (doc 1 section 7). */
+export function useCompanyOptions() {
+  const { branchId } = useBranch();
+  return useQuery({
+    queryKey: billingKeys.companies(branchId),
+    queryFn: async (context): Promise<CompanyOption[]> =>
+      (await api().call(optionsApi.companies, {}, queryCallOptions(context))).items,
+    enabled: Boolean(branchId),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** One company's bill-to block and credit terms (`GET /companies/{id}`). */
+export function loadCompany(id: string): Promise<CompanyRecord> {
+  return api().call(companiesApi.company, { params: { id } });
+}
+
+/** The catalog picker's items for a keyword (the draft offers its services). */
+export async function findCatalogItems(keyword: string): Promise<CatalogOption[]> {
+  return (await api().call(catalogsApi.options, { query: { keyword } })).items;
+}
 
 /** The invoice with its lines, figures and payments. */
 export function useInvoice(invoiceId: string) {

@@ -12,6 +12,7 @@ const values = (overrides: Partial<DraftValues> = {}): DraftValues => ({
   roundingMode: 'none',
   taxOptionCode: null,
   billToCompany: false,
+  billToCompanyId: null,
   billToName: '',
   billToAddress: '',
   remarks: '  ',
@@ -40,6 +41,25 @@ describe("the draft invoice's body", () => {
   it('sends the chosen subsidy visit kind, and null for no subsidy', () => {
     const chosen = draftBody(values({ subsidyVisitKind: 'chronicSimple' }), 1, 'TAX');
     expect(chosen.ok && chosen.body.subsidyVisitKind).toBe('chronicSimple');
+  });
+
+  it('bills a company of the clinic by its id, with the name and address shown', () => {
+    const company = '55555555-0000-4000-8000-000000000001';
+    const checked = draftBody(
+      values({
+        billToCompany: true,
+        billToCompanyId: company,
+        billToName: 'Acme Pte Ltd',
+        billToAddress: '1 Raffles Pl',
+      }),
+      1,
+      'TAX',
+    );
+    expect(checked.ok && checked.body.billTo).toEqual({
+      companyId: company,
+      name: 'Acme Pte Ltd',
+      address: '1 Raffles Pl',
+    });
   });
 
   it('bills a company by name and address', () => {

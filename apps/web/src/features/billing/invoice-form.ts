@@ -50,6 +50,8 @@ export type DraftValues = {
   /** Null: the clinic's default option (the first), filled in when read. */
   taxOptionCode: string | null;
   billToCompany: boolean;
+  /** The company of the clinic picked (its id), or null for a name typed. */
+  billToCompanyId: string | null;
   billToName: string;
   billToAddress: string;
   remarks: string;
@@ -81,6 +83,7 @@ export function draftValues(invoice: Invoice): DraftValues {
     roundingMode: invoice.roundingMode,
     taxOptionCode: invoice.taxOption.code,
     billToCompany: company,
+    billToCompanyId: company ? invoice.billTo.companyId : null,
     billToName: company ? invoice.billTo.name : '',
     billToAddress: company ? (invoice.billTo.address ?? '') : '',
     remarks: invoice.remarks ?? '',
@@ -146,7 +149,13 @@ export function draftBody(
       version,
       lineEdits,
       invoiceDiscount: invoiceDiscount.ok ? invoiceDiscount.value : null,
-      billTo: values.billToCompany ? { name: billToName, ...(address ? { address } : {}) } : null,
+      billTo: values.billToCompany
+        ? {
+            ...(values.billToCompanyId ? { companyId: values.billToCompanyId } : {}),
+            name: billToName,
+            ...(address ? { address } : {}),
+          }
+        : null,
       ...(values.remarks.trim() ? { remarks: values.remarks.trim() } : {}),
       dueDate: values.dueDate,
       roundingMode: values.roundingMode,
@@ -161,6 +170,7 @@ const SERVER_FIELDS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]>
   [/^lineEdits\.(\d+)\.unitPriceCents/, (m) => `lines.${m[1]}.unitPrice`],
   [/^lineEdits\.(\d+)\.discount/, (m) => `lines.${m[1]}.discount`],
   [/^invoiceDiscount/, () => 'discount'],
+  [/^billTo\.companyId/, () => 'billToCompanyId'],
   [/^billTo\.name/, () => 'billToName'],
   [/^billTo\.address/, () => 'billToAddress'],
   [/^(dueDate|taxOptionCode|remarks|roundingMode|subsidyVisitKind)$/, (m) => m[1] ?? ''],

@@ -1,0 +1,30 @@
+/** The companies settings page's English texts (setting/registration/companies). */
+export const companyTexts = {
+  companies: {
+    title: 'Companies',
+    intro:
+      'The companies the clinic bills: their address goes on the invoice, their credit terms give its due date.',
+    loading: 'Loading the companies…',
+    none: 'No companies yet.',
+    add: 'Add company',
+    edit: 'Edit {{name}}',
+    newTitle: 'New company',
+    editTitle: 'Company {{code}}',
+    label: 'Companies',
+    code: 'Code',
+    name: 'Name',
+    address: 'Address',
+    contactPerson: 'Contact person',
+    phone: 'Phone',
+    email: 'Email',
+    creditTermsDays: 'Credit terms (days)',
+    creditTermsHint: '0: no due date',
+    active: 'Active',
+    inactive: 'Inactive',
+    status: 'Status',
+    save: 'Save',
+    cancel: 'Cancel',
+    daysRule: 'Please enter whole days from 0 to 365.',
+    changed: 'Someone else changed this company. The list shows it as it is now.',
+  },
+} as const;
