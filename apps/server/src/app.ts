@@ -42,6 +42,7 @@ import { subsidiesRoutes } from './features/subsidies/subsidies.routes.ts';
 import { billingPrintsRoutes } from './features/billing-prints/billing-prints.routes.ts';
 import { printerRoutes } from './features/printer/printer.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { billingSearchRoutes } from './features/billing-search/billing-search.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
 import type { AppContext } from './platform/app-context.ts';
@@ -309,6 +310,7 @@ export async function buildApp(
       await api.register(subsidiesRoutes(ctx));
       await api.register(billingPrintsRoutes(ctx));
       await api.register(printerRoutes(ctx));
+      await api.register(billingSearchRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -340,7 +340,12 @@ async function billOf(paid: boolean): Promise<IdBook> {
 
 const key = (route: ApiRoute) => `${route.method} ${route.url}`;
 const ruleOf = (route: ApiRoute): AuditRule | undefined =>
-  route.audit && !('none' in route.audit) ? route.audit : undefined;
+  route.audit && !('none' in route.audit) && !('patientsIn' in route.audit)
+    ? route.audit
+    : undefined;
+/** The routes that write a row per patient their answer names (searches). */
+const searchRoutes = () =>
+  t.app.routeTable.filter((route) => route.audit && 'patientsIn' in route.audit);
 
 /** The id a route's `:id` stands for: the patient's for patient routes, else the entry's. */
 function idsFor(route: ApiRoute): IdBook {
@@ -348,6 +353,8 @@ function idsFor(route: ApiRoute): IdBook {
     return { ...ids, ...draftBill, id: draftBill.visitId };
   if (route.url === '/api/v1/invoices/:id/void') return { ...ids, ...paidBill };
   if (route.url.startsWith('/api/v1/invoices')) return { ...ids, ...draftBill };
+  // The searches of bills find the paid bill's patient (filtered by them).
+  if (/^\/api\/v1\/search\/(invoices|payments)/.test(route.url)) return { ...ids, ...paidBill };
   if (route.url.startsWith('/api/v1/payments'))
     return { ...ids, ...paidBill, id: paidBill.paymentId };
   if (route.url.startsWith('/api/v1/diagnosis'))
@@ -685,6 +692,51 @@ describe('the audit trail over every route', () => {
         );
       else if (!(rows[0]!.happenedAt.getTime() >= from && rows[0]!.happenedAt.getTime() <= until))
         problems.push(`${key(route)} wrote its row at ${rows[0]!.happenedAt.toISOString()}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a search writes one read row per patient it names, and none when refused', async () => {
+    const adminId = clinic.session.user.id;
+    const problems: string[] = [];
+    expect(searchRoutes().length).toBeGreaterThan(0);
+    for (const route of searchRoutes()) {
+      const request = sampleRequest(route, idsFor(route), todayStart() + 3600);
+      const refused = await newRows(() =>
+        t.call(request.method, request.url, { token: nobody.token, branchId: admin.branchId }),
+      );
+      expect(refused.response.status, key(route)).toBe(403);
+      if (refused.rows.length > 0) problems.push(`${key(route)} refused wrote rows`);
+      const { response, rows } = await newRows(() =>
+        t.call(request.method, request.url, { ...admin, body: request.body }),
+      );
+      if (response.status !== 200) {
+        problems.push(`${key(route)} answered ${response.status}`);
+        continue;
+      }
+      const named = response.body?.data?.items
+        ? [
+            ...new Set(
+              (response.body.data.items as Array<{ patientId: string }>).map(
+                (item) => item.patientId,
+              ),
+            ),
+          ]
+        : undefined;
+      if (rows.length === 0) problems.push(`${key(route)} found no patient: no row to check`);
+      for (const row of rows) {
+        const fine =
+          row.userId === adminId &&
+          row.branchId === admin.branchId &&
+          row.action === 'read' &&
+          row.entity === 'patient' &&
+          row.entityId === row.patientId;
+        if (!fine) problems.push(`${key(route)} wrote ${JSON.stringify(row)}`);
+      }
+      if (named && !isDeepStrictEqual(rows.map((row) => row.patientId).sort(), named.sort()))
+        problems.push(
+          `${key(route)} named ${named.join()} but audited ${rows.map((r) => r.patientId).join()}`,
+        );
     }
     expect(problems).toEqual([]);
   });

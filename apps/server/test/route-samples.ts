@@ -232,10 +232,22 @@ export interface SampleRequest {
 }
 
 /** A request a caller would plausibly make to the route, with the book's ids in it. */
+/**
+ * Filters a route's sample leaves unset, by path prefix: the billing searches find the
+ * patient's bills of any day, status, number and method (the sample period and statuses
+ * are other routes').
+ */
+const UNSET_FILTERS: Record<string, readonly string[]> = {
+  '/api/v1/search/': ['fromDate', 'toDate', 'status', 'invoiceNo', 'paymentNo', 'method'],
+};
+
 export function sampleRequest(route: ApiRoute, ids: IdBook, now: number): SampleRequest {
   const query = jsonSchemaOf(route.schemas.querystring);
   const body = jsonSchemaOf(route.schemas.body);
   const querySample = query ? sampleObject(query, ids, now) : {};
+  for (const [prefix, fields] of Object.entries(UNSET_FILTERS)) {
+    if (route.url.startsWith(prefix)) for (const field of fields) delete querySample[field];
+  }
   // `t` and `_` are cache-busters, except where a route names its list with `t`.
   if (query?.properties?.t?.const === undefined) delete querySample.t;
   delete querySample._;

@@ -22,6 +22,7 @@ import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { billingContract } from './billing/billing.contract.ts';
 import { subsidiesContract } from './billing/subsidies.contract.ts';
 import { dashboardContract } from './dashboard/dashboard.contract.ts';
+import { billingSearchContract } from './billing-search/billing-search.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 import { printingContract } from './printing/printing.contract.ts';
 
@@ -53,4 +54,5 @@ export const apiContract = {
   dashboard: dashboardContract,
   subsidies: subsidiesContract,
   printing: printingContract,
+  billingSearch: billingSearchContract,
 };

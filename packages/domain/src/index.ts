@@ -134,3 +134,7 @@ export * from './billing/billing-prints.ts';
 export * from './printing/printer-footers.ts';
 export * from './printing/printing.endpoints.ts';
 export * from './printing/printing.contract.ts';
+export * from './billing-search/billing-search-rules.ts';
+export * from './billing-search/billing-search.ts';
+export * from './billing-search/billing-search.endpoints.ts';
+export * from './billing-search/billing-search.contract.ts';

@@ -30,8 +30,20 @@ export interface AuditRule {
   detail?: Record<string, string | RequestValue>;
 }
 
-/** A route's audit declaration: the row it writes, or why it writes none. */
-export type RouteAudit = AuditRule | { none: string };
+/**
+ * A search's audit declaration: one `read` row on each patient its answer names (the
+ * `patientId` of each item of the answer's list `patientsIn`), written by one statement.
+ * A search that finds nothing names no patient and writes no row.
+ */
+export interface AuditSearchRule {
+  action: 'read';
+  entity: 'patient';
+  patientsIn: RequestValue & { from: 'answer' };
+  detail?: Record<string, string | RequestValue>;
+}
+
+/** A route's audit declaration: the row it writes, the rows of a search, or why it writes none. */
+export type RouteAudit = AuditRule | AuditSearchRule | { none: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -219,7 +231,11 @@ function recordPatient(tx: TenantTx, entity: AuditedRecord, id: string) {
   }
 }
 
-function detailOf(request: FastifyRequest, answer: unknown, rule: AuditRule): string | null {
+function detailOf(
+  request: FastifyRequest,
+  answer: unknown,
+  rule: AuditRule | AuditSearchRule,
+): string | null {
   if (!rule.detail) return null;
   const detail = Object.fromEntries(
     Object.entries(rule.detail).map(([key, value]) => [
@@ -245,6 +261,10 @@ export async function writeDeclaredAudit(
 ): Promise<void> {
   const rule = request.routeOptions.config.audit;
   if (!rule || 'none' in rule || audited.has(request)) return;
+  if ('patientsIn' in rule) {
+    await writeSearchAudit(tx, request, userId, answer, rule);
+    return;
+  }
   const entityId = idOf(request, answer, rule);
   const detail = detailOf(request, answer, rule);
   // One statement: the row takes its patient from the record, and is not written when the
@@ -277,6 +297,64 @@ export async function writeDeclaredAudit(
     )
     .executeTakeFirstOrThrow();
   if (numInsertedOrUpdatedRows === 0n) return;
+  tx.afterCommit(() => {
+    audited.add(request);
+  });
+}
+
+/** The distinct patient ids of the items of a search's answer list. */
+export function patientsNamed(answer: unknown, rule: AuditSearchRule): string[] {
+  const field = rule.patientsIn.field;
+  const list: unknown =
+    typeof answer === 'object' && answer !== null && field in answer
+      ? (answer as Record<string, unknown>)[field]
+      : undefined;
+  if (!Array.isArray(list)) return [];
+  const ids = list.map((item: unknown) =>
+    typeof item === 'object' && item !== null && 'patientId' in item ? item.patientId : undefined,
+  );
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
+/** One row per patient the search's answer names, each taking its patient from `patients`. */
+async function writeSearchAudit(
+  tx: TenantTx,
+  request: FastifyRequest,
+  userId: string,
+  answer: unknown,
+  rule: AuditSearchRule,
+): Promise<void> {
+  const patientIds = patientsNamed(answer, rule);
+  if (patientIds.length === 0) return;
+  const detail = detailOf(request, answer, rule);
+  await tx.db
+    .insertInto('auditEvents')
+    .columns([
+      'tenantId',
+      'userId',
+      'branchId',
+      'action',
+      'entity',
+      'entityId',
+      'detail',
+      'patientId',
+    ])
+    .expression(
+      tx.db
+        .selectFrom('patients')
+        .select((eb) => [
+          eb.cast<string>(eb.val(tx.tenantId), 'uuid').as('tenantId'),
+          eb.cast<string>(eb.val(userId), 'uuid').as('userId'),
+          eb.cast<string | null>(eb.val(request.branchId ?? null), 'uuid').as('branchId'),
+          eb.cast<string>(eb.val(rule.action), 'text').as('action'),
+          eb.cast<string>(eb.val(rule.entity), 'text').as('entity'),
+          'patients.id',
+          eb.cast<unknown>(eb.val(detail), 'jsonb').as('detail'),
+          'patients.id as patientId',
+        ])
+        .where('patients.id', 'in', patientIds),
+    )
+    .execute();
   tx.afterCommit(() => {
     audited.add(request);
   });

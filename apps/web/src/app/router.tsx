@@ -7,6 +7,7 @@ import {
 } from '../features/accounts/LoginPages.tsx';
 import type * as CatalogPagesModule from '../features/catalogs/pages.ts';
 import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
+import type * as SearchPagesModule from '../features/billing-search/SearchPages.tsx';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
 import { childPath, ROUTES, type ScreenRoute } from './routes.ts';
 
@@ -88,7 +89,7 @@ export const patientRoutes: RouteObject[] = [
     path: childPath(ROUTES.patient, ROUTES.patientInvoices),
     element: <Navigate to="unbills" replace />,
   },
-  patientPage(ROUTES.patientUnbills, (p) => <p.InvoicePage text="record.none.unbills" />),
+  patientPage(ROUTES.patientUnbills, (p) => <p.UnbilledPage />),
   patientPage(ROUTES.patientInvoiceList, (p) => <p.InvoiceListPage />),
   patientPage(ROUTES.patientDeposits, (p) => <p.InvoicePage text="record.none.deposits" />),
   patientPage(ROUTES.patientCreditNote, (p) => <p.InvoicePage text="record.none.creditNote" />),
@@ -112,6 +113,26 @@ export const patientRoutes: RouteObject[] = [
   patientPage(ROUTES.patientPharmacies, (p) => <p.NoneYetPage text="record.none.pharmacies" />),
   patientPage(ROUTES.patientPharmacy, (p) => <p.NoneYetPage text="record.none.pharmacyDetail" />),
 ];
+
+type SearchPages = typeof SearchPagesModule;
+
+/** A billing search page (doc 3 section 2.3) or the invoice list, gated by its section's module. */
+function searchPage(
+  route: ScreenRoute,
+  module: string,
+  render: (pages: SearchPages) => ReactNode,
+): RouteObject {
+  return {
+    path: childPath(ROUTES.branchHome, route),
+    lazy: async () => {
+      const [{ SectionGate }, pages] = await Promise.all([
+        import('../features/shell/SectionPage.tsx'),
+        import('../features/billing-search/SearchPages.tsx'),
+      ]);
+      return { element: <SectionGate module={module}>{render(pages)}</SectionGate> };
+    },
+  };
+}
 
 /** Pages of the inventory section (doc 3 section 2.4) from one of its chunks of pages. */
 function inventoryChunk<Pages>(load: () => Promise<Pages>) {
@@ -395,6 +416,10 @@ export const appRoutes: RouteObject[] = [
           };
         },
       },
+      searchPage(ROUTES.invoiceList, 'invoice', (p) => <p.InvoiceListPage />),
+      searchPage(ROUTES.searchInvoice, 'search', (p) => <p.InvoiceSearchPage />),
+      searchPage(ROUTES.searchPayment, 'search', (p) => <p.PaymentSearchPage />),
+      searchPage(ROUTES.searchMedicalCertificate, 'search', (p) => <p.McSearchPage />),
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchSection),
         lazy: async () => ({

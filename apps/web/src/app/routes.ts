@@ -57,6 +57,7 @@ const ROUTED_SECTIONS: readonly string[] = [
   'patients',
   'inventory',
   'dashboard',
+  'invoice',
 ];
 
 /** The screens of the branch shell's and the console's wildcard routes. */
@@ -266,15 +267,11 @@ export const ROUTES = {
     permission: 'invoices:read',
     primaryActions: true,
   },
-  patientDeposits: {
-    path: `${PATIENT}/invoices/deposits`,
-    ...PATIENT_PAGE,
-    sweptAs: 'patientUnbills',
-  },
+  patientDeposits: { path: `${PATIENT}/invoices/deposits`, ...PATIENT_PAGE },
   patientCreditNote: {
     path: `${PATIENT}/invoices/creditNote`,
     ...PATIENT_PAGE,
-    sweptAs: 'patientUnbills',
+    sweptAs: 'patientDeposits',
   },
   patientPayments: { path: `${PATIENT}/payments`, audience: 'staff', permission: 'payments:read' },
   patientVaccinations: { path: `${PATIENT}/vaccinations`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
@@ -382,13 +379,38 @@ export const ROUTES = {
     sweptAs: 'inventoryPurchase',
   },
   inventoryUnknown: { path: `${INVENTORY}/*`, audience: 'staff' },
-  // The invoice screen (the spec's invoice.view; features/billing). The invoice list at
-  // /:branchCode/invoice is the search issue's: still the shell's placeholder section.
+  // The invoice screen (the spec's invoice.view; features/billing).
   invoiceView: {
     path: '/:branchCode/invoice/:invoiceId',
     audience: 'staff',
     permission: 'invoices:read',
     dialogs: ['billing.takePayment', 'billing.voidInvoice'],
+  },
+  // The billing searches (doc 3 section 2.3; features/billing-search); the branch's invoice
+  // list is the invoice search under its own title. The other search pages stay the
+  // shell's placeholder section.
+  invoiceList: {
+    path: '/:branchCode/invoice',
+    audience: 'staff',
+    permission: 'invoices:read',
+    sweptAs: 'searchInvoice',
+  },
+  searchInvoice: {
+    path: '/:branchCode/search/invoice',
+    audience: 'staff',
+    permission: 'invoices:read',
+    primaryActions: true,
+  },
+  searchPayment: {
+    path: '/:branchCode/search/payment',
+    audience: 'staff',
+    permission: 'payments:read',
+    primaryActions: true,
+  },
+  searchMedicalCertificate: {
+    path: '/:branchCode/search/medical-certificate',
+    audience: 'staff',
+    permission: 'medicalCertificates:read',
   },
   branchSection: {
     path: '/:branchCode/*',

@@ -8,6 +8,7 @@ import type { inventoryCountsTexts } from './inventory-counts/texts.ts';
 import type { inventoryTexts } from './inventory/texts.ts';
 import type { billingTexts } from './billing/texts.ts';
 import type { billingPrintsTexts } from './billing-prints/texts.ts';
+import type { billingSearchTexts } from './billing-search/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
@@ -39,7 +40,8 @@ declare module 'i18next' {
         typeof purchasingTexts &
         typeof dashboardTexts &
         typeof billingTexts &
-        typeof billingPrintsTexts;
+        typeof billingPrintsTexts &
+        typeof billingSearchTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

@@ -33,6 +33,7 @@ import {
 } from '../billing/billing-rules.ts';
 import { SUBSIDY_MESSAGES } from '../billing/subsidies.ts';
 import { PRINT_MESSAGES } from '../billing/billing-prints.ts';
+import { SEARCH_REFUSAL_FORMATS } from '../billing-search/billing-search-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -199,6 +200,7 @@ export const REFUSALS = {
   ...prefixed('subsidy', SUBSIDY_MESSAGES),
   ...prefixed('print', PRINT_MESSAGES),
   ...PAYMENT_REFUSAL_FORMATS,
+  ...SEARCH_REFUSAL_FORMATS,
   ...API_REFUSALS,
 } as const;
 

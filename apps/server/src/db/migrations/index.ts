@@ -17,6 +17,7 @@ import * as displayLinkExpiry from './2026-11-25T1340_display_link_expiry.ts';
 import * as vitals from './2026-11-25T1410_vitals.ts';
 import * as diagnosesAndAllergies from './2026-11-25T1420_diagnoses_and_allergies.ts';
 import * as snomedCt from './2026-11-25T1421_snomed_ct.ts';
+import * as billingSearch from './2026-11-27T1730_billing_search.ts';
 import * as medicalCertificates from './2026-11-25T1430_medical_certificates.ts';
 import * as documents from './2026-11-25T1440_documents.ts';
 import * as snomedWordsCovering from './2026-11-25T1500_snomed_words_covering.ts';
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1500_billing': billing,
   '2026-11-27T1700_subsidies': subsidies,
   '2026-11-27T1720_printer_footers': printerFooters,
+  '2026-11-27T1730_billing_search': billingSearch,
 };

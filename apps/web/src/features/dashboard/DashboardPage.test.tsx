@@ -92,6 +92,9 @@ describe('the dashboard (doc 1 section 2.10)', () => {
     const payment = screen.getByTestId('card-payment');
     expect(within(payment).getByText('980.05')).toBeInTheDocument();
     expect(within(payment).getByText('Subsidy: 0.00')).toBeInTheDocument();
+    expect(
+      within(payment).getByRole('link', { name: "Search the day's payments" }),
+    ).toHaveAttribute('href', expect.stringMatching(/^\/MAIN\/search\/payment\?fromDate=/));
   });
 
   it('shows the three empty states of a day without lists', () => {

@@ -124,6 +124,13 @@ export function DashboardPage() {
           <Text size="sm">
             {t('dashboard.cards.subsidy')}: {shown(figures?.totalSubsidyAmount, money)}
           </Text>
+          <Anchor
+            component={Link}
+            to={branchPath(branchCode, `search/payment?fromDate=${date}&toDate=${date}`)}
+            size="sm"
+          >
+            {t('dashboard.cards.openPayments')}
+          </Anchor>
         </SummaryCard>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 3 }}>

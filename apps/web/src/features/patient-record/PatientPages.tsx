@@ -42,6 +42,9 @@ const DocumentsTab = lazy(async () => ({
 const PatientInvoices = lazy(async () => ({
   default: (await import('../billing/PatientBilling.tsx')).PatientInvoices,
 }));
+const UnbilledVisits = lazy(async () => ({
+  default: (await import('../billing-search/UnbilledVisits.tsx')).UnbilledVisits,
+}));
 const PatientPayments = lazy(async () => ({
   default: (await import('../billing/PatientBilling.tsx')).PatientPayments,
 }));
@@ -121,6 +124,18 @@ export function InvoicePage({ text }: { text: TextKey }) {
   return (
     <SubPages links={INVOICE_PAGES}>
       <NoneYetPage text={text} />
+    </SubPages>
+  );
+}
+
+/** The patient's unbilled visits, each with 'Bill this visit' (features/billing-search). */
+export function UnbilledPage() {
+  const patientId = usePatientId();
+  return (
+    <SubPages links={INVOICE_PAGES}>
+      <Suspense fallback={<Skeleton height={120} />}>
+        <UnbilledVisits patientId={patientId} />
+      </Suspense>
     </SubPages>
   );
 }

@@ -10,6 +10,7 @@ export const dashboardTexts = {
     cards: {
       pendingQueue: 'Pending queue',
       openQueue: 'Open the queue',
+      openPayments: "Search the day's payments",
       unbilled: 'Unbilled prescription patients',
       billed: 'Today billed',
       payment: 'Today payment',
