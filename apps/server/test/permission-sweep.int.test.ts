@@ -35,6 +35,8 @@ const SIGNED_IN_ROUTES = [
   // The billing forms' lists: tax options and payment methods.
   'GET /api/v1/tax/options',
   'GET /api/v1/settings/paymentMethod',
+  // The branch's printer footer, printed with the letterhead (no patient's data in it).
+  'GET /api/v1/printer/footer/:kind',
 ].sort();
 
 const { t, clinic, admin, users } = setupApiTest({ users: { doctor: { type: '50' } } });
