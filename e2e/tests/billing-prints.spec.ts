@@ -65,7 +65,9 @@ test('[BILLING] the desk previews a paid invoice’s receipt and tax invoice, ID
   const receiptDialog = page.getByRole('dialog', {
     name: `Receipt of invoice ${issued.invoiceNo}`,
   });
-  await expect(receiptDialog.getByTitle(`Receipt of invoice ${issued.invoiceNo}`)).toBeVisible();
+  await expect(receiptDialog.getByTitle(`Receipt of invoice ${issued.invoiceNo}`)).toBeVisible({
+    timeout: 45_000,
+  });
   const receipt = await pdfText(page, 0);
   expect(receipt.pages).toEqual([A4]);
   for (const expected of ['RECEIPT', 'Printing Lee', masked, total, 'RCP-000001']) {
@@ -78,7 +80,9 @@ test('[BILLING] the desk previews a paid invoice’s receipt and tax invoice, ID
   await page.getByRole('button', { name: 'Print this invoice' }).click();
   await page.getByRole('menuitem', { name: 'Tax invoice' }).click();
   const taxDialog = page.getByRole('dialog', { name: `Tax invoice ${issued.invoiceNo}` });
-  await expect(taxDialog.getByTitle(`Tax invoice ${issued.invoiceNo}`)).toBeVisible();
+  await expect(taxDialog.getByTitle(`Tax invoice ${issued.invoiceNo}`)).toBeVisible({
+    timeout: 45_000,
+  });
   const tax = await pdfText(page, 1);
   expect(tax.pages).toEqual([A4]);
   for (const expected of ['TAX INVOICE', masked, 'Patient payable', total]) {

@@ -37,6 +37,8 @@ const SIGNED_IN_ROUTES = [
   'GET /api/v1/settings/paymentMethod',
   // One company's bill-to block (name, address, credit terms), read by the invoice form.
   'GET /api/v1/companies/:id',
+  // The branch's printer footer, printed with the letterhead (no patient's data in it).
+  'GET /api/v1/printer/footer/:kind',
 ].sort();
 
 const { t, clinic, admin, users } = setupApiTest({ users: { doctor: { type: '50' } } });
