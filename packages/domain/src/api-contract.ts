@@ -20,6 +20,7 @@ import { dispensingContract } from './dispensing/dispensing.contract.ts';
 import { requisitionsContract } from './inventory/requisitions.contract.ts';
 import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { billingContract } from './billing/billing.contract.ts';
+import { creditsContract } from './billing/credits.contract.ts';
 import { dashboardContract } from './dashboard/dashboard.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
 
@@ -49,4 +50,5 @@ export const apiContract = {
   requisitions: requisitionsContract,
   billing: billingContract,
   dashboard: dashboardContract,
+  credits: creditsContract,
 };

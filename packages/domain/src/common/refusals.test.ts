@@ -26,6 +26,11 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_REFUSAL_FORMATS,
 } from '../billing/billing-rules.ts';
+import {
+  CREDIT_NOTE_MESSAGES,
+  CREDIT_REFUSAL_FORMATS,
+  DEPOSIT_MESSAGES,
+} from '../billing/credit-notes-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -65,6 +70,9 @@ describe('the refusal catalogue', () => {
       INVOICE_MESSAGES,
       PAYMENT_MESSAGES,
       PAYMENT_REFUSAL_FORMATS,
+      CREDIT_NOTE_MESSAGES,
+      DEPOSIT_MESSAGES,
+      CREDIT_REFUSAL_FORMATS,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);

@@ -31,6 +31,11 @@ import {
   PAYMENT_MESSAGES,
   PAYMENT_REFUSAL_FORMATS,
 } from '../billing/billing-rules.ts';
+import {
+  CREDIT_NOTE_MESSAGES,
+  CREDIT_REFUSAL_FORMATS,
+  DEPOSIT_MESSAGES,
+} from '../billing/credit-notes-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -195,6 +200,9 @@ export const REFUSALS = {
   ...prefixed('invoice', INVOICE_MESSAGES),
   ...prefixed('payment', PAYMENT_MESSAGES),
   ...PAYMENT_REFUSAL_FORMATS,
+  ...prefixed('creditNote', CREDIT_NOTE_MESSAGES),
+  ...prefixed('deposit', DEPOSIT_MESSAGES),
+  ...CREDIT_REFUSAL_FORMATS,
   ...API_REFUSALS,
 } as const;
 
