@@ -38,6 +38,7 @@ import { purchasingRoutes } from './features/purchasing/purchasing.routes.ts';
 import { prescriptionsRoutes } from './features/prescriptions/prescriptions.routes.ts';
 import { dispensingRoutes } from './features/dispensing/dispensing.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
+import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { auditTrailRoutes } from './features/audit-trail/audit-trail.routes.ts';
 import { installAccessGuard } from './platform/access.ts';
@@ -303,6 +304,7 @@ export async function buildApp(
       await api.register(dashboardRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(auditTrailRoutes(ctx));
+      await api.register(creditNotesRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

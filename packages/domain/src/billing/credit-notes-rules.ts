@@ -63,6 +63,8 @@ export const CREDIT_NOTE_MESSAGES = {
   creditedFirst:
     'Credit notes take what this paid; void the credit notes before voiding the payment.',
   invoiceOrPatient: 'Please name a patient or an invoice.',
+  oneReference: 'A credit note names an invoice (types 2 and 3) or a deposit (type 1), not both.',
+  anotherBranch: 'This credit note is of another branch. Please choose that branch to change it.',
 } as const;
 export type CreditNoteMessageKey = keyof typeof CREDIT_NOTE_MESSAGES;
 
@@ -78,6 +80,7 @@ export const DEPOSIT_MESSAGES = {
   nothingLeft: 'Nothing is left of this deposit.',
   applicationNotFound: 'This use of a deposit does not exist.',
   applicationVoided: 'This use of the deposit is already voided.',
+  anotherBranch: 'This deposit is of another branch. Please choose that branch to change it.',
 } as const;
 export type DepositMessageKey = keyof typeof DEPOSIT_MESSAGES;
 

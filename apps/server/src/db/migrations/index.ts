@@ -27,6 +27,7 @@ import * as prescriptionLines from './2026-11-25T1720_prescription_lines.ts';
 import * as mcDictionariesExistingClinics from './2026-11-25T1800_mc_dictionaries_existing_clinics.ts';
 import * as vaccinePlans from './2026-11-27T1400_vaccine_plans.ts';
 import * as billing from './2026-11-27T1500_billing.ts';
+import * as creditNotes from './2026-11-27T1710_credit_notes.ts';
 import * as catalogPickerIndex from './2026-11-27T1350_catalog_picker_index.ts';
 import * as stockCounts from './2026-11-27T1330_stock_counts.ts';
 import * as patientAlertMessage from './2026-11-25T1400_patient_alert_message.ts';
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1330_stock_counts': stockCounts,
   '2026-11-27T1320_purchasing': purchasing,
   '2026-11-27T1500_billing': billing,
+  '2026-11-27T1710_credit_notes': creditNotes,
 };
