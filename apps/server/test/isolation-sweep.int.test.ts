@@ -41,6 +41,8 @@ let receivedId: string;
 /** A finalised bill of the second branch's visit, partly paid. */
 let invoiceId: string;
 let paymentId: string;
+let depositId: string;
+let creditNoteId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -257,6 +259,25 @@ beforeAll(async () => {
   });
   expectStatus(paid, 201);
   paymentId = paid.body.data.payment.id as string;
+  // The patient's deposit and a credit note of the bill, of the second branch too.
+  const deposit = await t.call('POST', '/api/v1/deposits', {
+    ...admin2,
+    body: { patientId, amountCents: 700, method: 'cash', remarks: 'Secret deposit remark' },
+  });
+  expectStatus(deposit, 201);
+  depositId = deposit.body.data.id as string;
+  const note = await t.call('POST', '/api/v1/credit-notes', {
+    ...admin2,
+    body: {
+      type: 3,
+      invoiceId,
+      version: paid.body.data.invoice.version,
+      amountCents: 5,
+      reason: 'Secret credit reason',
+    },
+  });
+  expectStatus(note, 201);
+  creditNoteId = note.body.data.id as string;
 
   aIds = {
     patientId,
@@ -271,6 +292,8 @@ beforeAll(async () => {
     itemId: catalogItemId,
     batchId,
     supplierId: catalogIds[3],
+    depositId,
+    referenceId: invoiceId,
   };
   // A patient's record (profile, visits and who saw them) is shared by the clinic's
   // branches; the queue, rooms, boards and settings of a branch are not.
@@ -320,6 +343,10 @@ beforeAll(async () => {
     paymentId,
     'Secret bill remark',
     'Secret Payer Pte Ltd',
+    depositId,
+    creditNoteId,
+    'Secret deposit remark',
+    'Secret credit reason',
   ];
 }, 60_000);
 
@@ -338,6 +365,8 @@ function idCandidates(): string[] {
     receivedId,
     invoiceId,
     paymentId,
+    depositId,
+    creditNoteId,
   ];
 }
 
@@ -474,13 +503,18 @@ async function expectSecondBranchUnchanged() {
   const bill = await t.call('GET', `/api/v1/invoices/${invoiceId}`, adminOfSecondBranch());
   expect(bill.body.data).toMatchObject({
     status: 'PARTIALLY',
-    version: 4,
+    version: 5,
     paidCents: 5,
+    creditedCents: 5,
     remarks: 'Secret bill remark',
   });
   expect(bill.body.data.payments).toEqual([
     expect.objectContaining({ id: paymentId, status: 'SETTLED', version: 1 }),
   ]);
+  const deposit = await t.call('GET', `/api/v1/deposits/${depositId}`, adminOfSecondBranch());
+  expect(deposit.body.data).toMatchObject({ status: 'SETTLED', version: 1, remainderCents: 700 });
+  const note = await t.call('GET', `/api/v1/credit-notes/${creditNoteId}`, adminOfSecondBranch());
+  expect(note.body.data).toMatchObject({ status: 'ISSUED', version: 1, amountCents: 5 });
 }
 
 describe('isolation sweep over every route', () => {

@@ -134,6 +134,12 @@ const NAMED_VALUES: Record<string, unknown> = {
   dueDate: null,
   taxOptionCode: 'TAX',
   tenders: [{ method: 'cash', amountCents: 100 }],
+  // Deposits and credit notes: cash; a credit note of an invoice (its id from the book),
+  // given back in no method, no goods listed.
+  method: 'cash',
+  refundMethod: null,
+  depositId: null,
+  returnedLines: [],
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

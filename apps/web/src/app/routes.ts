@@ -268,13 +268,14 @@ export const ROUTES = {
   },
   patientDeposits: {
     path: `${PATIENT}/invoices/deposits`,
-    ...PATIENT_PAGE,
-    sweptAs: 'patientUnbills',
+    audience: 'staff',
+    permission: 'payments:read',
+    dialogs: ['credits.deposits.take'],
   },
   patientCreditNote: {
     path: `${PATIENT}/invoices/creditNote`,
-    ...PATIENT_PAGE,
-    sweptAs: 'patientUnbills',
+    audience: 'staff',
+    permission: 'invoices:read',
   },
   patientPayments: { path: `${PATIENT}/payments`, audience: 'staff', permission: 'payments:read' },
   patientVaccinations: { path: `${PATIENT}/vaccinations`, ...PATIENT_PAGE, sweptAs: 'patientLab' },

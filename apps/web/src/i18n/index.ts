@@ -7,6 +7,7 @@ import type { dashboardTexts } from './dashboard/texts.ts';
 import type { inventoryCountsTexts } from './inventory-counts/texts.ts';
 import type { inventoryTexts } from './inventory/texts.ts';
 import type { billingTexts } from './billing/texts.ts';
+import type { creditTexts } from './credit-notes/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
@@ -37,7 +38,8 @@ declare module 'i18next' {
         typeof inventoryCountsTexts &
         typeof purchasingTexts &
         typeof dashboardTexts &
-        typeof billingTexts;
+        typeof billingTexts &
+        typeof creditTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

@@ -95,9 +95,9 @@ export type DepositApplicationVoidBody = z.infer<typeof DepositApplicationVoidBo
 
 const creditNoteType = z.union(
   [
-    z.literal(CREDIT_NOTE_TYPE.Deposit),
-    z.literal(CREDIT_NOTE_TYPE.GoodsReturn),
     z.literal(CREDIT_NOTE_TYPE.Invoice),
+    z.literal(CREDIT_NOTE_TYPE.GoodsReturn),
+    z.literal(CREDIT_NOTE_TYPE.Deposit),
   ],
   { error: CREDIT_NOTE_MESSAGES.typeUnknown },
 );
@@ -126,8 +126,8 @@ export const CreditNoteCreateBody = z.strictObject({
   /** How the money went back, a payment method's code; null when it is not given back. */
   refundMethod: method('refundMethod').nullable().default(null),
   /** Goods returned (goods-return notes only): lines of the invoice and quantities. */
-  lines: z
-    .array(CreditNoteLineInput, { error: 'lines must be a list of invoice lines' })
+  returnedLines: z
+    .array(CreditNoteLineInput, { error: 'returnedLines must be a list of invoice lines' })
     .max(CREDIT_NOTE_LINES_MAX, `At most ${CREDIT_NOTE_LINES_MAX} lines`)
     .default([]),
 });

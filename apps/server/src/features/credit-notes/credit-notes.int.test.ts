@@ -294,19 +294,21 @@ describe('credit notes of an invoice', () => {
     const line = invoice.lines[0]!;
     const tooMany = await credit(invoice, 100, {
       type: 2,
-      lines: [{ lineId: line.id, quantity: line.quantity + 1 }],
+      returnedLines: [{ lineId: line.id, quantity: line.quantity + 1 }],
     });
-    expectRefusal(tooMany, 400, 'creditNote.lineAboveQuantity', 'lines.0.quantity');
+    expectRefusal(tooMany, 400, 'creditNote.lineAboveQuantity', 'returnedLines.0.quantity');
     const unknownLine = await credit(invoice, 100, {
       type: 2,
-      lines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+      returnedLines: [{ lineId: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
     });
-    expectRefusal(unknownLine, 400, 'creditNote.lineUnknown', 'lines.0.lineId');
-    const onInvoiceType = await credit(invoice, 100, { lines: [{ lineId: line.id, quantity: 1 }] });
-    expectRefusal(onInvoiceType, 400, 'creditNote.linesOnlyForGoodsReturn', 'lines');
+    expectRefusal(unknownLine, 400, 'creditNote.lineUnknown', 'returnedLines.0.lineId');
+    const onInvoiceType = await credit(invoice, 100, {
+      returnedLines: [{ lineId: line.id, quantity: 1 }],
+    });
+    expectRefusal(onInvoiceType, 400, 'creditNote.linesOnlyForGoodsReturn', 'returnedLines');
     const returned = await credit(invoice, 1_070, {
       type: 2,
-      lines: [{ lineId: line.id, quantity: 1 }],
+      returnedLines: [{ lineId: line.id, quantity: 1 }],
     });
     expectStatus(returned, 201);
     expect(returned.body.data).toMatchObject({

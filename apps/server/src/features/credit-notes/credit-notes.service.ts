@@ -61,7 +61,7 @@ async function loadCreditNote(tx: TenantTx, id: string): Promise<CreditNote> {
 async function checkReturnedLines(
   tx: TenantTx,
   invoiceId: string,
-  lines: CreditNoteCreateBody['lines'],
+  lines: CreditNoteCreateBody['returnedLines'],
 ): Promise<void> {
   const billed = await repo.invoiceLineQuantities(tx, invoiceId);
   const seen = new Set<string>();
@@ -73,10 +73,10 @@ async function checkReturnedLines(
   lines.forEach((line, index) => {
     const id = line.lineId.toLowerCase();
     const quantity = billed.get(id);
-    if (quantity === undefined) problem(`lines.${index}.lineId`, 'creditNote.lineUnknown');
-    else if (seen.has(id)) problem(`lines.${index}.lineId`, 'invoice.lineTwice');
+    if (quantity === undefined) problem(`returnedLines.${index}.lineId`, 'creditNote.lineUnknown');
+    else if (seen.has(id)) problem(`returnedLines.${index}.lineId`, 'invoice.lineTwice');
     else if (line.quantity > quantity) {
-      problem(`lines.${index}.quantity`, 'creditNote.lineAboveQuantity');
+      problem(`returnedLines.${index}.quantity`, 'creditNote.lineAboveQuantity');
     }
     seen.add(id);
   });
@@ -88,12 +88,13 @@ function referenceOf(body: CreditNoteCreateBody) {
   if (body.invoiceId && body.depositId) throw fieldError('depositId', 'creditNote.oneReference');
   if (body.type === CREDIT_NOTE_TYPE.Deposit) {
     if (!body.depositId) throw fieldError('depositId', 'creditNote.depositRequired');
-    if (body.lines.length > 0) throw fieldError('lines', 'creditNote.linesOnlyForGoodsReturn');
+    if (body.returnedLines.length > 0)
+      throw fieldError('returnedLines', 'creditNote.linesOnlyForGoodsReturn');
     return { kind: 'deposit' as const, id: body.depositId };
   }
   if (!body.invoiceId) throw fieldError('invoiceId', 'creditNote.invoiceRequired');
-  if (body.type === CREDIT_NOTE_TYPE.Invoice && body.lines.length > 0) {
-    throw fieldError('lines', 'creditNote.linesOnlyForGoodsReturn');
+  if (body.type === CREDIT_NOTE_TYPE.Invoice && body.returnedLines.length > 0) {
+    throw fieldError('returnedLines', 'creditNote.linesOnlyForGoodsReturn');
   }
   return { kind: 'invoice' as const, id: body.invoiceId };
 }
@@ -112,7 +113,7 @@ async function creditOfInvoice(
   if (creditNoteAmountProblem(body.amountCents, money) !== null) {
     throw fieldError('amountCents', 'creditNote.abovePaid', maxCreditNoteCents(money));
   }
-  await checkReturnedLines(tx, id, body.lines);
+  await checkReturnedLines(tx, id, body.returnedLines);
   return { patientId: invoice.patientId, invoiceId: id, depositId: null };
 }
 
@@ -160,7 +161,7 @@ export function createCreditNote(
         creditNoteDate: today,
         createdBy: scope.userId,
       },
-      body.lines.map((line) => ({ ...line, lineId: line.lineId.toLowerCase() })),
+      body.returnedLines.map((line) => ({ ...line, lineId: line.lineId.toLowerCase() })),
     );
     if (target.invoiceId) await settleInvoiceStatus(tx, target.invoiceId, scope.userId);
     else await repo.touchDeposit(tx, target.depositId!);
