@@ -499,7 +499,11 @@ describe('another clinic and another branch', () => {
       api(`/deposits?patientId=${invoice.patient.id}`),
       otherAdmin,
     );
-    expect(theirs.body.data.items).toEqual([]);
+    expectStatus(theirs, 404);
+    expectStatus(
+      await t.call('GET', api(`/credit-notes?patientId=${invoice.patient.id}`), otherAdmin),
+      404,
+    );
     expectStatus(
       await t.call('GET', api(`/credit-notes?invoiceId=${invoice.id}`), otherAdmin),
       404,

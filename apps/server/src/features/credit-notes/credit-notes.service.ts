@@ -187,6 +187,7 @@ export function listCreditNotes(
       patientId = invoicePatient;
     }
     if (!patientId) throw fieldError('patientId', 'creditNote.invoiceOrPatient');
+    if (!(await repo.patientExists(tx, patientId))) throw notFound('patient.notFound');
     const rows = await repo.listCreditNotes(tx, { patientId, invoiceId: query.invoiceId });
     return { patientId, items: rows.map(creditNoteOf), total: rows.length };
   });

@@ -115,6 +115,7 @@ export function listDeposits(
   query: DepositsQuery,
 ): Promise<{ patientId: string; items: Deposit[]; total: number }> {
   return scope.run(async (tx) => {
+    if (!(await repo.patientExists(tx, query.patientId))) throw notFound('patient.notFound');
     const rows = await repo.listDeposits(tx, { patientId: query.patientId });
     const applications = await repo.listApplications(tx, { depositIds: rows.map((r) => r.id) });
     const items = rows.map((row) => depositOf(row, applications));
