@@ -2,6 +2,7 @@ import type { Permission } from '@clinic/domain';
 import { ROUTES, type Audience, type ScreenRoute } from '../../apps/web/src/app/routes.ts';
 import { billingTexts } from '../../apps/web/src/i18n/billing/texts.ts';
 import { companyTexts } from '../../apps/web/src/i18n/companies/texts.ts';
+import { creditTexts } from '../../apps/web/src/i18n/credit-notes/texts.ts';
 import { catalogTexts } from '../../apps/web/src/i18n/catalogs/texts.ts';
 import { dispensingTexts } from '../../apps/web/src/i18n/dispensing.ts';
 import { inventoryTexts } from '../../apps/web/src/i18n/inventory/texts.ts';
@@ -17,6 +18,7 @@ const TEXTS = {
   ...inventoryCountsTexts,
   ...billingTexts,
   ...companyTexts,
+  ...creditTexts,
 };
 
 /**

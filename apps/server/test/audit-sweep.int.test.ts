@@ -123,6 +123,11 @@ let dispenseLineId: string;
  */
 let draftBill: IdBook;
 let paidBill: IdBook;
+/**
+ * A paid bill of one more patient with two deposits (one applied to the bill, one unused,
+ * voided last by the sweep) and a credit note of the bill.
+ */
+let creditBook: IdBook;
 
 async function enqueue(patient: string): Promise<string> {
   const entry = await t.call('POST', '/api/v1/queue', {
@@ -292,7 +297,68 @@ beforeAll(async () => {
   dispenseLineId = stocked.body.data.items.at(-1).id;
   draftBill = await billOf(false);
   paidBill = await billOf(true);
+  creditBook = await creditsOf();
 });
+
+/** A paid bill, a deposit applied to it, a spare deposit and a credit note of the bill. */
+async function creditsOf(): Promise<IdBook> {
+  const bill = await billOf(true);
+  const deposit = async () => {
+    const made = await t.call('POST', '/api/v1/deposits', {
+      ...admin,
+      body: { patientId: bill.patientId, amountCents: 1_000, method: 'cash' },
+    });
+    expectStatus(made, 201);
+    return made.body.data.id as string;
+  };
+  const depositId = await deposit();
+  const spareDepositId = await deposit();
+  const invoice = await t.call('GET', `/api/v1/invoices/${bill.invoiceId}`, admin);
+  const applied = await t.call('POST', `/api/v1/invoices/${bill.invoiceId}/deposit-applications`, {
+    ...admin,
+    body: { version: invoice.body.data.version, depositId, amountCents: 10 },
+  });
+  expectStatus(applied, 201);
+  const note = await t.call('POST', '/api/v1/credit-notes', {
+    ...admin,
+    body: {
+      type: 3,
+      invoiceId: bill.invoiceId,
+      version: applied.body.data.invoice.version,
+      amountCents: 10,
+      reason: 'Sweep',
+    },
+  });
+  expectStatus(note, 201);
+  return {
+    patientId: bill.patientId,
+    patientID: bill.patientId,
+    invoiceId: bill.invoiceId,
+    referenceId: bill.invoiceId,
+    depositId,
+    spareDepositId,
+    applicationId: applied.body.data.application.id,
+    creditNoteId: note.body.data.id,
+  };
+}
+
+/** The book of a deposit or credit-note route: `:id` is the record it changes. */
+function creditIdsFor(route: ApiRoute): IdBook | undefined {
+  const book = { ...ids, ...creditBook };
+  if (route.url === '/api/v1/invoices/:id/deposit-applications') {
+    return { ...book, id: creditBook.invoiceId };
+  }
+  if (route.url.startsWith('/api/v1/deposit-applications/')) {
+    return { ...book, id: creditBook.applicationId };
+  }
+  if (route.url === '/api/v1/deposits/:id/void') return { ...book, id: creditBook.spareDepositId };
+  if (route.url.startsWith('/api/v1/deposits')) return { ...book, id: creditBook.depositId };
+  // A credit note of the bill names no deposit.
+  if (route.url === '/api/v1/credit-notes') return { ...book, depositId: undefined };
+  if (route.url.startsWith('/api/v1/credit-notes')) return { ...book, id: creditBook.creditNoteId };
+  if (route.url.startsWith('/api/v1/credit_note/')) return { ...book, type: '3' };
+  return undefined;
+}
 
 /** A new patient's visit with a stocked line, drafted (and finalised and paid when `paid`). */
 async function billOf(paid: boolean): Promise<IdBook> {
@@ -349,6 +415,8 @@ const searchRoutes = () =>
 
 /** The id a route's `:id` stands for: the patient's for patient routes, else the entry's. */
 function idsFor(route: ApiRoute): IdBook {
+  const credits = creditIdsFor(route);
+  if (credits) return credits;
   if (route.url === '/api/v1/visits/:id/invoice')
     return { ...ids, ...draftBill, id: draftBill.visitId };
   if (route.url === '/api/v1/invoices/:id/void') return { ...ids, ...paidBill };
@@ -427,7 +495,34 @@ async function vitalsVersion(route: ApiRoute): Promise<number | undefined> {
   });
 }
 
+/** The version of what a deposit or credit-note route changes (undefined for the others). */
+async function creditVersion(route: ApiRoute): Promise<number | undefined> {
+  const book = idsFor(route);
+  return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const of = async (
+      table: 'deposits' | 'depositApplications' | 'creditNotes' | 'invoices',
+      id: string,
+    ) =>
+      (
+        await tx.db
+          .selectFrom(table)
+          .select('version')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).version;
+    if (route.url === '/api/v1/credit-notes') return of('invoices', book.invoiceId!);
+    if (route.url.startsWith('/api/v1/credit-notes/')) return of('creditNotes', book.id!);
+    if (route.url.startsWith('/api/v1/deposits/')) return of('deposits', book.id!);
+    if (route.url.startsWith('/api/v1/deposit-applications/')) {
+      return of('depositApplications', book.id!);
+    }
+    return undefined;
+  });
+}
+
 async function currentVersion(route: ApiRoute): Promise<number> {
+  const credit = await creditVersion(route);
+  if (credit !== undefined) return credit;
   return withTenant(t.database.db, clinic.tenantId, async (tx) => {
     if (route.url === '/api/v1/patients/:id/subsidy') {
       const card = await tx.db

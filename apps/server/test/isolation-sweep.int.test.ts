@@ -45,6 +45,8 @@ let paymentId: string;
 let companyId: string;
 let taxOptionId: string;
 let paymentMethodId: string;
+let depositId: string;
+let creditNoteId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -289,6 +291,25 @@ beforeAll(async () => {
   });
   expectStatus(method, 201);
   paymentMethodId = method.body.data.id as string;
+  // The patient's deposit and a credit note of the bill, of the second branch too.
+  const deposit = await t.call('POST', '/api/v1/deposits', {
+    ...admin2,
+    body: { patientId, amountCents: 700, method: 'cash', remarks: 'Secret deposit remark' },
+  });
+  expectStatus(deposit, 201);
+  depositId = deposit.body.data.id as string;
+  const note = await t.call('POST', '/api/v1/credit-notes', {
+    ...admin2,
+    body: {
+      type: 3,
+      invoiceId,
+      version: paid.body.data.invoice.version,
+      amountCents: 5,
+      reason: 'Secret credit reason',
+    },
+  });
+  expectStatus(note, 201);
+  creditNoteId = note.body.data.id as string;
 
   aIds = {
     patientId,
@@ -303,6 +324,8 @@ beforeAll(async () => {
     itemId: catalogItemId,
     batchId,
     supplierId: catalogIds[3],
+    depositId,
+    referenceId: invoiceId,
   };
   // A patient's record (profile, visits and who saw them) is shared by the clinic's
   // branches; the queue, rooms, boards and settings of a branch are not.
@@ -362,6 +385,10 @@ beforeAll(async () => {
     paymentMethodId,
     'secretvoucher',
     'Secret voucher',
+    depositId,
+    creditNoteId,
+    'Secret deposit remark',
+    'Secret credit reason',
   ];
 }, 60_000);
 
@@ -383,6 +410,8 @@ function idCandidates(): string[] {
     companyId,
     taxOptionId,
     paymentMethodId,
+    depositId,
+    creditNoteId,
   ];
 }
 
@@ -519,10 +548,12 @@ async function expectSecondBranchUnchanged() {
   );
   expect(lines.body.data.total).toBe(1);
   const bill = await t.call('GET', `/api/v1/invoices/${invoiceId}`, adminOfSecondBranch());
+  // Paid 5 cents and credited 5: the small bill owes nothing more.
   expect(bill.body.data).toMatchObject({
-    status: 'PARTIALLY',
-    version: 4,
+    status: 'FULLY',
+    version: 5,
     paidCents: 5,
+    creditedCents: 5,
     remarks: 'Secret bill remark',
   });
   expect(bill.body.data.payments).toEqual([
@@ -540,6 +571,10 @@ async function expectSecondBranchUnchanged() {
   expect(methods.body.data.items).toContainEqual(
     expect.objectContaining({ id: paymentMethodId, name: 'Secret voucher', version: 1 }),
   );
+  const deposit = await t.call('GET', `/api/v1/deposits/${depositId}`, adminOfSecondBranch());
+  expect(deposit.body.data).toMatchObject({ status: 'SETTLED', version: 1, remainderCents: 700 });
+  const note = await t.call('GET', `/api/v1/credit-notes/${creditNoteId}`, adminOfSecondBranch());
+  expect(note.body.data).toMatchObject({ status: 'ISSUED', version: 1, amountCents: 5 });
 }
 
 describe('isolation sweep over every route', () => {

@@ -144,6 +144,12 @@ const NAMED_VALUES: Record<string, unknown> = {
   creditTermsDays: 30,
   effectiveFrom: '2026-11-25',
   addRates: [],
+  // Deposits and credit notes: cash; a credit note of an invoice (its id from the book),
+  // given back in no method, no goods listed.
+  method: 'cash',
+  refundMethod: null,
+  depositId: null,
+  returnedLines: [],
 };
 
 /** A named value in the shape the schema asks for (a list where a list is wanted). */

@@ -21,6 +21,7 @@ import { requisitionsContract } from './inventory/requisitions.contract.ts';
 import { stockTallyContract } from './inventory/stock-tally.contract.ts';
 import { billingContract } from './billing/billing.contract.ts';
 import { subsidiesContract } from './billing/subsidies.contract.ts';
+import { creditsContract } from './billing/credits.contract.ts';
 import { dashboardContract } from './dashboard/dashboard.contract.ts';
 import { billingSearchContract } from './billing-search/billing-search.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
@@ -59,4 +60,5 @@ export const apiContract = {
   billingSearch: billingSearchContract,
   companies: companiesContract,
   billingSettings: billingSettingsContract,
+  credits: creditsContract,
 };

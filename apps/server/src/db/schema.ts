@@ -197,6 +197,82 @@ export interface ConsultNotes {
   visitId: string;
 }
 
+export interface CreditCounters {
+  branchId: string;
+  kind: string;
+  lastValue: number;
+  tenantId: string;
+}
+
+export interface CreditNoteLines {
+  creditNoteId: string;
+  id: Generated<string>;
+  invoiceLineId: string;
+  quantity: number;
+  tenantId: string;
+}
+
+export interface CreditNotes {
+  amountCents: Int8;
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  creditNoteDate: string;
+  creditNoteNo: string;
+  depositId: string | null;
+  id: Generated<string>;
+  invoiceId: string | null;
+  patientId: string;
+  reason: string;
+  refundMethodCode: string | null;
+  status: Generated<number>;
+  tenantId: string;
+  type: number;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  voidedAt: Timestamp | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+}
+
+export interface DepositApplications {
+  amountCents: Int8;
+  appliedDate: string;
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  depositId: string;
+  id: Generated<string>;
+  invoiceId: string;
+  status: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  voidedAt: Timestamp | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+}
+
+export interface Deposits {
+  amountCents: Int8;
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  depositDate: string;
+  depositNo: string;
+  id: Generated<string>;
+  methodCode: string;
+  patientId: string;
+  remarks: string | null;
+  status: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+  voidedAt: Timestamp | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+}
+
 export interface DeviceAuthorizations {
   authorizedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
@@ -1072,6 +1148,11 @@ export interface DB {
   catalogUpcCodes: CatalogUpcCodes;
   companies: Companies;
   consultNotes: ConsultNotes;
+  creditCounters: CreditCounters;
+  creditNoteLines: CreditNoteLines;
+  creditNotes: CreditNotes;
+  depositApplications: DepositApplications;
+  deposits: Deposits;
   deviceAuthorizations: DeviceAuthorizations;
   diagnoses: Diagnoses;
   dispensedPrescriptionBatches: DispensedPrescriptionBatches;

@@ -18,7 +18,16 @@ export interface RequestValue {
 }
 
 /** The records an audit row may name; each belongs to one patient. */
-export type AuditedRecord = 'patient' | 'visit' | 'queue' | 'document' | 'invoice' | 'payment';
+export type AuditedRecord =
+  | 'patient'
+  | 'visit'
+  | 'queue'
+  | 'document'
+  | 'invoice'
+  | 'payment'
+  | 'deposit'
+  | 'depositApplication'
+  | 'creditNote';
 
 export interface AuditRule {
   action: AuditAction;
@@ -163,6 +172,11 @@ export const PATIENT_TABLES = {
   subsidyTiers: false,
   patientSchemes: true,
   printerFooters: false,
+  creditCounters: false,
+  deposits: true,
+  depositApplications: true,
+  creditNotes: true,
+  creditNoteLines: true,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */
@@ -229,6 +243,21 @@ function recordPatient(tx: TenantTx, entity: AuditedRecord, id: string) {
         .select('invoices.patientId')
         .where('payments.id', '=', id)
         .as('record');
+    case 'deposit':
+      return tx.db.selectFrom('deposits').select('patientId').where('id', '=', id).as('record');
+    case 'depositApplication':
+      return tx.db
+        .selectFrom('depositApplications')
+        .innerJoin('deposits', (join) =>
+          join
+            .onRef('deposits.tenantId', '=', 'depositApplications.tenantId')
+            .onRef('deposits.id', '=', 'depositApplications.depositId'),
+        )
+        .select('deposits.patientId')
+        .where('depositApplications.id', '=', id)
+        .as('record');
+    case 'creditNote':
+      return tx.db.selectFrom('creditNotes').select('patientId').where('id', '=', id).as('record');
   }
 }
 

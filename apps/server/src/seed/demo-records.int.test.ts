@@ -138,6 +138,20 @@ describe('the demo records', () => {
     expect(invoices[0].payments[0].changeCents).toBeGreaterThanOrEqual(0);
     expect(await seedDemo(t.app.appContext)).toBe('present');
     expect(await invoiceIds()).toEqual(ids);
+    // A $1 credit note of the card-paid bill; a $50 deposit of the unpaid bill's patient.
+    expect(invoices[1]).toMatchObject({ creditedCents: 100, balanceCents: 0 });
+    const notes = await t.call('GET', `/api/v1/credit-notes?invoiceId=${ids[1]}`, caller);
+    expect(notes.body.data.items).toEqual([
+      expect.objectContaining({ creditNoteNo: 'CN-000001', amountCents: 100, status: 'ISSUED' }),
+    ]);
+    const deposits = await t.call(
+      'GET',
+      `/api/v1/deposits?patientId=${invoices[3].patient.id}`,
+      caller,
+    );
+    expect(deposits.body.data.items).toEqual([
+      expect.objectContaining({ depositNo: 'DEP-000001', remainderCents: 5_000 }),
+    ]);
   }, 120_000);
 
   it('gives three demo patients CHAS Blue, CHAS Orange and Merdeka Generation cards', async () => {

@@ -30,6 +30,11 @@ import { SUBSIDY_MESSAGES } from '../billing/subsidies.ts';
 import { BILLING_SETTINGS_MESSAGES } from '../billing/billing-settings-rules.ts';
 import { SERVICE_LINE_MESSAGES } from '../billing/service-lines.ts';
 import { COMPANY_MESSAGES } from '../companies/company-rules.ts';
+import {
+  CREDIT_NOTE_MESSAGES,
+  CREDIT_REFUSAL_FORMATS,
+  DEPOSIT_MESSAGES,
+} from '../billing/credit-notes-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 import { API_REFUSALS, REFUSALS, refusalCodeOf, refusalMessage } from './refusals.ts';
@@ -73,6 +78,9 @@ describe('the refusal catalogue', () => {
       SERVICE_LINE_MESSAGES,
       COMPANY_MESSAGES,
       BILLING_SETTINGS_MESSAGES,
+      CREDIT_NOTE_MESSAGES,
+      DEPOSIT_MESSAGES,
+      CREDIT_REFUSAL_FORMATS,
       API_REFUSALS,
     ];
     const parts = groups.reduce((count, group) => count + Object.keys(group).length, 0);

@@ -37,6 +37,11 @@ import { SEARCH_REFUSAL_FORMATS } from '../billing-search/billing-search-rules.t
 import { BILLING_SETTINGS_MESSAGES } from '../billing/billing-settings-rules.ts';
 import { SERVICE_LINE_MESSAGES } from '../billing/service-lines.ts';
 import { COMPANY_MESSAGES } from '../companies/company-rules.ts';
+import {
+  CREDIT_NOTE_MESSAGES,
+  CREDIT_REFUSAL_FORMATS,
+  DEPOSIT_MESSAGES,
+} from '../billing/credit-notes-rules.ts';
 import { FIELD_REFUSALS } from './field-refusals.ts';
 import { messageCatalogue } from './messages.ts';
 
@@ -207,6 +212,9 @@ export const REFUSALS = {
   ...prefixed('invoice', SERVICE_LINE_MESSAGES),
   ...prefixed('company', COMPANY_MESSAGES),
   ...prefixed('billingSettings', BILLING_SETTINGS_MESSAGES),
+  ...prefixed('creditNote', CREDIT_NOTE_MESSAGES),
+  ...prefixed('deposit', DEPOSIT_MESSAGES),
+  ...CREDIT_REFUSAL_FORMATS,
   ...API_REFUSALS,
 } as const;
 

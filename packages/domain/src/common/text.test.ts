@@ -90,6 +90,7 @@ const MULTI_LINE = [
   'vitals.saveNote body.freeText',
   'catalogs.create body.defaultInstructions',
   'catalogs.update body.defaultInstructions',
+  'credits.depositCreate body.remarks',
   'inventory.supplierCreate body.address',
   'inventory.supplierUpdate body.address',
   'prescriptions.create body.overrideReason',

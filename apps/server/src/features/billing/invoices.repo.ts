@@ -556,3 +556,33 @@ export async function voidInvoice(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+// --- Deposits and credit notes (the credit-notes feature's rows, read here) ------------
+
+/**
+ * What deposits paid and credit notes credited on each invoice, voided ones left out: a
+ * deposit applied counts as paid, a credit note (invoice or goods return) as credited.
+ */
+export async function depositsAndCreditsOf(
+  tx: TenantTx,
+  invoiceIds: string[],
+): Promise<Map<string, { depositPaidCents: number; creditedCents: number }>> {
+  const sums = new Map(invoiceIds.map((id) => [id, { depositPaidCents: 0, creditedCents: 0 }]));
+  if (invoiceIds.length === 0) return sums;
+  const rows = await sql<{ invoiceId: string; deposits: string; credits: string }>`
+    SELECT i.id AS "invoiceId",
+           (SELECT coalesce(sum(a.amount_cents), 0) FROM deposit_applications a
+             WHERE a.tenant_id = i.tenant_id AND a.invoice_id = i.id AND a.status = 0) AS deposits,
+           (SELECT coalesce(sum(c.amount_cents), 0) FROM credit_notes c
+             WHERE c.tenant_id = i.tenant_id AND c.invoice_id = i.id AND c.status = 0) AS credits
+      FROM invoices i
+     WHERE i.id IN (${sql.join(invoiceIds)})
+  `.execute(tx.db);
+  for (const row of rows.rows) {
+    sums.set(row.invoiceId, {
+      depositPaidCents: Number(row.deposits),
+      creditedCents: Number(row.credits),
+    });
+  }
+  return sums;
+}

@@ -27,6 +27,10 @@ import {
   type TaxOptionItem,
   type InvoiceMessageKey,
   type PaymentMessageKey,
+  type InvoiceMoney,
+  type CreditNoteMessageKey,
+  type DepositMessageKey,
+  sumCents,
 } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import {
@@ -64,7 +68,11 @@ const statusName = (status: InvoiceStatus): InvoiceStatusName => STATUS_NAME.get
 
 /** 409 naming `status`: the record is not in a state that allows this. */
 export function stateRefusal(
-  code: `invoice.${InvoiceMessageKey}` | `payment.${PaymentMessageKey}`,
+  code:
+    | `invoice.${InvoiceMessageKey}`
+    | `payment.${PaymentMessageKey}`
+    | `creditNote.${CreditNoteMessageKey}`
+    | `deposit.${DepositMessageKey}`,
 ): AppError {
   const message = refusalMessage(code);
   return new AppError(409, code, message, [{ field: 'status', message, code }]);
@@ -84,18 +92,44 @@ function totalsOf(header: repo.InvoiceHeaderRow, lines: repo.InvoiceLineRow[]): 
 /** The answered status: stored, but overdue is read from the due date and the clinic's today. */
 function currentStatus(
   header: repo.InvoiceHeaderRow,
-  money: { grandTotalCents: number; paidCents: number },
+  money: InvoiceMoney,
   today: string,
 ): InvoiceStatus {
   if (header.status === INVOICE_STATUS.Draft) return INVOICE_STATUS.Draft;
   return finalisedInvoiceStatus({
     voided: header.status === INVOICE_STATUS.Voided,
-    grandTotalCents: money.grandTotalCents,
-    paidCents: money.paidCents,
-    creditedCents: 0,
+    ...money,
     dueDate: header.dueDate,
     today,
   });
+}
+
+/** What was paid on an invoice (settled payments and deposits applied) and credited. */
+export interface PaidAndCredited {
+  paidCents: number;
+  creditedCents: number;
+}
+
+/** Paid and credited of each invoice, from its payments and the credit-notes feature's rows. */
+export async function paidAndCreditedOf(
+  tx: TenantTx,
+  invoiceIds: string[],
+  payments: paymentsRepo.PaymentRow[],
+): Promise<Map<string, PaidAndCredited>> {
+  const credits = await repo.depositsAndCreditsOf(tx, invoiceIds);
+  return new Map(
+    invoiceIds.map((id) => {
+      const { depositPaidCents = 0, creditedCents = 0 } = credits.get(id) ?? {};
+      const settled = settledPaymentsCents(payments.filter((p) => p.invoiceId === id));
+      return [id, { paidCents: sumCents([settled, depositPaidCents]), creditedCents }];
+    }),
+  );
+}
+
+/** Paid and credited of one invoice. */
+export async function invoiceMoneyOf(tx: TenantTx, invoiceId: string): Promise<PaidAndCredited> {
+  const payments = await paymentsRepo.listPayments(tx, { invoiceIds: [invoiceId] });
+  return (await paidAndCreditedOf(tx, [invoiceId], payments)).get(invoiceId)!;
 }
 
 export function paymentOf(row: paymentsRepo.PaymentRow): Payment {
@@ -115,11 +149,11 @@ function lineOf(line: repo.InvoiceLineRow, totals: InvoiceTotals['lines'][number
 function summaryOf(
   header: repo.InvoiceHeaderRow,
   totals: InvoiceTotals,
-  paidCents: number,
+  { paidCents, creditedCents }: PaidAndCredited,
   today: string,
 ): InvoiceSummary {
   const grandTotalCents = header.frozen?.grandTotalCents ?? totals.grandTotal;
-  const status = currentStatus(header, { grandTotalCents, paidCents }, today);
+  const status = currentStatus(header, { grandTotalCents, paidCents, creditedCents }, today);
   return {
     id: header.id,
     invoiceNo: header.invoiceNo,
@@ -135,7 +169,7 @@ function summaryOf(
     balanceCents:
       header.status === INVOICE_STATUS.Voided
         ? 0
-        : invoiceBalance({ grandTotalCents, paidCents, creditedCents: 0 }),
+        : invoiceBalance({ grandTotalCents, paidCents, creditedCents }),
     version: header.version,
     updatedAt: toUnix(header.updatedAt),
   };
@@ -150,7 +184,7 @@ export async function loadInvoice(tx: TenantTx, id: string, today: string): Prom
   const lines = (await repo.invoiceLines(tx, [id])).get(id) ?? [];
   const payments = await paymentsRepo.listPayments(tx, { invoiceIds: [id] });
   const totals = totalsOf(header, lines);
-  const paidCents = settledPaymentsCents(payments);
+  const money = (await paidAndCreditedOf(tx, [id], payments)).get(id)!;
   const figures = header.frozen ?? {
     subtotalCents: totals.subtotal,
     discountCents: totals.discount,
@@ -162,7 +196,7 @@ export async function loadInvoice(tx: TenantTx, id: string, today: string): Prom
   };
   const companyBilled = header.billToCompanyId !== null || header.billToName !== null;
   return {
-    ...summaryOf(header, totals, paidCents, today),
+    ...summaryOf(header, totals, money, today),
     billTo: companyBilled
       ? {
           kind: 'company',
@@ -182,7 +216,7 @@ export async function loadInvoice(tx: TenantTx, id: string, today: string): Prom
     subsidyCents: figures.subsidyCents,
     insuranceCents: figures.insuranceCents,
     roundingCents: figures.roundingCents,
-    creditedCents: 0,
+    creditedCents: money.creditedCents,
     subsidy: await subsidySnapshot(tx, id),
     payments: payments.map(paymentOf),
     remarks: header.remarks,
@@ -252,12 +286,13 @@ export function listInvoices(
     const ids = items.map((item) => item.id);
     const lines = await repo.invoiceLines(tx, ids);
     const payments = await paymentsRepo.listPayments(tx, { invoiceIds: ids });
+    const money = await paidAndCreditedOf(tx, ids, payments);
     return {
       items: items.map((header) =>
         summaryOf(
           header,
           totalsOf(header, lines.get(header.id) ?? []),
-          settledPaymentsCents(payments.filter((payment) => payment.invoiceId === header.id)),
+          money.get(header.id)!,
           today,
         ),
       ),
@@ -544,8 +579,8 @@ export function voidInvoice(
   return scope.run(async (tx) => {
     const locked = await lockedInvoice(tx, scope, id, body.version);
     if (locked.status === INVOICE_STATUS.Voided) throw stateRefusal('invoice.alreadyVoided');
-    const payments = await paymentsRepo.listPayments(tx, { invoiceIds: [id] });
-    if (settledPaymentsCents(payments) > 0) throw stateRefusal('invoice.hasPayments');
+    // Deposits applied count as payments: the deposit's money would stay on a voided bill.
+    if ((await invoiceMoneyOf(tx, id)).paidCents > 0) throw stateRefusal('invoice.hasPayments');
     const done = await repo.voidInvoice(tx, id, {
       version: body.version,
       reason: body.reason,

@@ -6,7 +6,7 @@ import {
   invoiceBalance,
   PAYMENT_STATUS,
   refusalMessage,
-  settledPaymentsCents,
+  voidKeepsCreditCovered,
   type FieldError,
   type InvoiceStatus,
   type PaymentCreateBody,
@@ -25,7 +25,13 @@ import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import { dispensePrescriptionLines } from '../dispensing/dispensing.service.ts';
 import * as invoicesRepo from './invoices.repo.ts';
-import { loadInvoice, lockedInvoice, paymentOf, stateRefusal } from './invoices.service.ts';
+import {
+  invoiceMoneyOf,
+  loadInvoice,
+  lockedInvoice,
+  paymentOf,
+  stateRefusal,
+} from './invoices.service.ts';
 import * as repo from './payments.repo.ts';
 
 /**
@@ -46,17 +52,18 @@ export function paymentMethods(
   });
 }
 
-/** The stored status of a finalised invoice after its payments changed (overdue is read later). */
-async function settleStatus(tx: TenantTx, invoiceId: string, userId: string): Promise<void> {
+/**
+ * The stored status of a finalised invoice after its payments, deposits applied or credit
+ * notes changed (overdue is read later); the invoice takes a new version.
+ */
+export async function settleStatus(tx: TenantTx, invoiceId: string, userId: string): Promise<void> {
   const {
     items: [header],
   } = await invoicesRepo.listInvoices(tx, { id: invoiceId, pageIndex: 1, pageSize: 1 });
-  const payments = await repo.listPayments(tx, { invoiceIds: [invoiceId] });
   const status: InvoiceStatus = finalisedInvoiceStatus({
     voided: false,
     grandTotalCents: header!.frozen!.grandTotalCents,
-    paidCents: settledPaymentsCents(payments),
-    creditedCents: 0,
+    ...(await invoiceMoneyOf(tx, invoiceId)),
     dueDate: null,
     today: header!.invoiceDate,
   });
@@ -92,11 +99,9 @@ export function createPayment(
     const {
       items: [header],
     } = await invoicesRepo.listInvoices(tx, { id: invoiceId, pageIndex: 1, pageSize: 1 });
-    const earlier = await repo.listPayments(tx, { invoiceIds: [invoiceId] });
     const balance = invoiceBalance({
       grandTotalCents: header!.frozen!.grandTotalCents,
-      paidCents: settledPaymentsCents(earlier),
-      creditedCents: 0,
+      ...(await invoiceMoneyOf(tx, invoiceId)),
     });
     if (balance === 0) throw stateRefusal('payment.nothingOwed');
     const methods = await repo.paymentMethods(tx);
@@ -181,6 +186,12 @@ export function voidPayment(
   return scope.run(async (tx) => {
     const payment = await lockedPayment(tx, scope, id, body.version);
     if (payment.status === PAYMENT_STATUS.Voided) throw stateRefusal('payment.alreadyVoided');
+    const [row] = await repo.listPayments(tx, { id });
+    const keepsCredit = voidKeepsCreditCovered({
+      ...(await invoiceMoneyOf(tx, payment.invoiceId)),
+      voidedCents: row!.amountCents,
+    });
+    if (!keepsCredit) throw stateRefusal('creditNote.creditedFirst');
     const done = await repo.voidPayment(tx, id, {
       version: body.version,
       reason: body.reason,
@@ -188,8 +199,8 @@ export function voidPayment(
     });
     if (!done) throw conflict();
     await settleStatus(tx, payment.invoiceId, scope.userId);
-    const [row] = await repo.listPayments(tx, { id });
-    return paymentOf(row!);
+    const [voided] = await repo.listPayments(tx, { id });
+    return paymentOf(voided!);
   });
 }
 

@@ -56,6 +56,9 @@ import '../../i18n/billing/index.ts';
 const DraftEditor = lazy(async () => ({
   default: (await import('./DraftEditor.tsx')).DraftEditor,
 }));
+const InvoiceCredits = lazy(async () => ({
+  default: (await import('../credit-notes/InvoiceCredits.tsx')).InvoiceCredits,
+}));
 const PaymentDialog = lazy(async () => ({
   default: (await import('./PaymentDialog.tsx')).PaymentDialog,
 }));
@@ -332,6 +335,11 @@ export function InvoicePage() {
             />
           )}
         </Stack>
+      )}
+      {!isDraft && (
+        <Suspense fallback={null}>
+          <InvoiceCredits invoice={invoice} onChanged={reload} />
+        </Suspense>
       )}
       {paying && methods.data && (
         <Suspense fallback={null}>

@@ -48,6 +48,12 @@ const UnbilledVisits = lazy(async () => ({
 const SubsidyTab = lazy(async () => ({
   default: (await import('../subsidies/SubsidyTab.tsx')).SubsidyTab,
 }));
+const PatientDeposits = lazy(async () => ({
+  default: (await import('../credit-notes/PatientCredits.tsx')).PatientDeposits,
+}));
+const PatientCreditNotes = lazy(async () => ({
+  default: (await import('../credit-notes/PatientCredits.tsx')).PatientCreditNotes,
+}));
 const PatientPayments = lazy(async () => ({
   default: (await import('../billing/PatientBilling.tsx')).PatientPayments,
 }));
@@ -150,6 +156,30 @@ export function InvoiceListPage() {
     <SubPages links={INVOICE_PAGES}>
       <Suspense fallback={<Skeleton height={120} />}>
         <PatientInvoices patientId={patientId} />
+      </Suspense>
+    </SubPages>
+  );
+}
+
+/** The patient's deposits: take one, void an unused one (features/credit-notes). */
+export function DepositsPage() {
+  const patientId = usePatientId();
+  return (
+    <SubPages links={INVOICE_PAGES}>
+      <Suspense fallback={<Skeleton height={120} />}>
+        <PatientDeposits patientId={patientId} />
+      </Suspense>
+    </SubPages>
+  );
+}
+
+/** The patient's credit notes (features/credit-notes). */
+export function CreditNotesPage() {
+  const patientId = usePatientId();
+  return (
+    <SubPages links={INVOICE_PAGES}>
+      <Suspense fallback={<Skeleton height={120} />}>
+        <PatientCreditNotes patientId={patientId} />
       </Suspense>
     </SubPages>
   );

@@ -1,0 +1,75 @@
+import { CREDIT_NOTE_TYPE, UserType } from '@clinic/domain';
+import { withTenant } from '../db/tenant-db.ts';
+import { createCreditNote } from '../features/credit-notes/credit-notes.service.ts';
+import { createDeposit } from '../features/credit-notes/deposits.service.ts';
+import type { TenantRunner } from '../platform/access.ts';
+import type { AppContext } from '../platform/app-context.ts';
+import type { BranchScope } from '../platform/scope.ts';
+
+/** The demo deposit ($50 in cash) and credit note ($1 of the card-paid bill, in cash). */
+export const DEMO_DEPOSIT_CENTS = 5_000;
+export const DEMO_CREDIT_NOTE_CENTS = 100;
+
+/**
+ * After the demo bills (demo-billing): the desk takes a deposit from the patient of the
+ * bill left unpaid (to apply from the invoice screen), and the administrator (Finance's
+ * `invoices:approve`) credits $1 of the bill paid by card. Through the services; runs
+ * once: a clinic with any deposit is left as it is.
+ */
+export async function seedDemoCredits(
+  ctx: AppContext,
+  tenantId: string,
+  branchCode: string,
+): Promise<void> {
+  const run: TenantRunner = (work) => withTenant(ctx.db, tenantId, work);
+  const facts = await run(async (tx) => {
+    const done = await tx.db.selectFrom('deposits').select('id').limit(1).executeTakeFirst();
+    const users = await tx.db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('username', 'in', ['demo.frontdesk', 'demo.admin'])
+      .execute();
+    const branch = await tx.db
+      .selectFrom('branches')
+      .select('id')
+      .where('code', '=', branchCode)
+      .executeTakeFirst();
+    const bills = branch
+      ? await tx.db
+          .selectFrom('invoices')
+          .select(['id', 'patientId', 'version'])
+          .where('branchId', '=', branch.id)
+          .orderBy('createdAt')
+          .execute()
+      : [];
+    const desk = users.find((user) => user.username === 'demo.frontdesk');
+    const admin = users.find((user) => user.username === 'demo.admin');
+    if (done || !desk || !admin || !branch || bills.length < 4) return undefined;
+    return { deskId: desk.id, adminId: admin.id, branchId: branch.id, bills };
+  });
+  if (!facts) return;
+  const scope = (userId: string, userType: string): BranchScope => ({
+    tenantId,
+    userId,
+    userType,
+    branchId: facts.branchId,
+    run,
+  });
+  const [, byCard, , unpaid] = facts.bills;
+  await createDeposit(scope(facts.deskId, UserType.frontDesk), {
+    patientId: unpaid!.patientId,
+    amountCents: DEMO_DEPOSIT_CENTS,
+    method: 'cash',
+    remarks: 'Deposit for the next visit',
+  });
+  await createCreditNote(scope(facts.adminId, UserType.administrator), {
+    type: CREDIT_NOTE_TYPE.Invoice,
+    invoiceId: byCard!.id,
+    depositId: null,
+    version: byCard!.version,
+    amountCents: DEMO_CREDIT_NOTE_CENTS,
+    reason: 'Goodwill: waited long',
+    refundMethod: 'cash',
+    returnedLines: [],
+  });
+}

@@ -1,0 +1,244 @@
+import type { CreditNote, Deposit, Invoice } from '@clinic/domain';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BRANCH_ID, signInForTest, testQueryClient } from '../queue/test-utils.tsx';
+import { billingKeys } from '../billing/billing-api.ts';
+import { ApplyDepositDialog, CreditNoteDialog } from './CreditDialogs.tsx';
+import { creditKeys } from './credits-api.ts';
+import { PatientCreditNotes, PatientDeposits } from './PatientCredits.tsx';
+
+const PATIENT = '22222222-0000-4000-8000-000000000001';
+const INVOICE = '11111111-0000-4000-8000-000000000001';
+const DEPOSIT = '44444444-0000-4000-8000-000000000001';
+const METHODS = [
+  { code: 'cash', name: 'Cash', givesChange: true },
+  { code: 'nets', name: 'NETS', givesChange: false },
+];
+
+const deposit: Deposit = {
+  id: DEPOSIT,
+  depositNo: 'DEP-000003',
+  patientId: PATIENT,
+  branchId: BRANCH_ID,
+  status: 'SETTLED',
+  statusCode: 0,
+  depositDate: '2026-11-27',
+  amountCents: 20_000,
+  method: 'cash',
+  methodName: 'Cash',
+  appliedCents: 5_000,
+  refundedCents: 0,
+  remainderCents: 15_000,
+  applications: [],
+  remarks: null,
+  voidReason: null,
+  version: 2,
+  createdAt: 0,
+  voidedAt: null,
+};
+
+const note: CreditNote = {
+  id: '55555555-0000-4000-8000-000000000001',
+  creditNoteNo: 'CN-000004',
+  type: 'invoice',
+  typeCode: 3,
+  patientId: PATIENT,
+  branchId: BRANCH_ID,
+  invoiceId: INVOICE,
+  invoiceNo: 'INV-000007',
+  depositId: null,
+  depositNo: null,
+  status: 'ISSUED',
+  statusCode: 0,
+  creditNoteDate: '2026-11-27',
+  amountCents: 2_500,
+  reason: 'Overcharged',
+  refundMethod: 'cash',
+  refundMethodName: 'Cash',
+  lines: [],
+  voidReason: null,
+  version: 1,
+  createdAt: 0,
+  voidedAt: null,
+};
+
+const invoice = {
+  id: INVOICE,
+  invoiceNo: 'INV-000007',
+  status: 'PARTIALLY',
+  branchId: BRANCH_ID,
+  patient: { id: PATIENT, name: 'Tan Ah Kow' },
+  grandTotalCents: 30_000,
+  paidCents: 10_000,
+  creditedCents: 2_500,
+  balanceCents: 17_500,
+  version: 6,
+} as unknown as Invoice;
+
+function renderAt(ui: ReactElement, client: QueryClient) {
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/MAIN/here']}>
+          <Routes>
+            <Route path="/:branchCode/here" element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+/** Answers every call with `data`, keeping what was sent. */
+function stubApi(data: unknown, status = 201) {
+  const calls: Array<{ call: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    calls.push({
+      call: `${init.method ?? 'GET'} ${new URL(url).pathname.replace('/api/v1', '')}`,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    return Promise.resolve(new Response(JSON.stringify(data), { status }));
+  });
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe("the patient's deposits tab", () => {
+  it('lists each deposit with what is left; takes a new one in cents', async () => {
+    signInForTest(['clinic.payment', 'clinic.patient']);
+    const client = testQueryClient();
+    client.setQueryData(creditKeys.deposits(BRANCH_ID, PATIENT), [deposit]);
+    client.setQueryData(billingKeys.paymentMethods(BRANCH_ID), METHODS);
+    renderAt(<PatientDeposits patientId={PATIENT} />, client);
+    const row = screen.getByTestId('deposit-row');
+    expect(within(row).getByText('DEP-000003')).toBeInTheDocument();
+    expect(within(row).getByText('$200.00')).toBeInTheDocument();
+    expect(within(row).getByText('$150.00')).toBeInTheDocument();
+    // A deposit partly used is not voided.
+    expect(within(row).queryByRole('button', { name: /Void deposit/ })).toBeNull();
+    const calls = stubApi({ data: { ...deposit, depositNo: 'DEP-000004' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Take deposit' }));
+    const amount = await screen.findByLabelText(/Amount/);
+    await userEvent.type(amount, '12.345');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('An amount has at most two decimals (whole cents).'),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '50.25');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(0));
+    expect(calls[0]).toEqual({
+      call: 'POST /deposits',
+      body: { patientId: PATIENT, amountCents: 5_025, method: 'cash', remarks: null },
+    });
+  });
+});
+
+describe("the patient's credit notes tab", () => {
+  it('lists each note with its type, invoice and amount', () => {
+    signInForTest(['clinic.invoice', 'clinic.patient']);
+    const client = testQueryClient();
+    client.setQueryData(creditKeys.patientNotes(BRANCH_ID, PATIENT), [note]);
+    renderAt(<PatientCreditNotes patientId={PATIENT} />, client);
+    const row = screen.getByTestId('credit-note-row');
+    for (const text of ['CN-000004', 'Invoice', 'INV-000007', 'Overcharged', '$25.00']) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(row).getByRole('button', { name: 'Void credit note CN-000004' })).toBeVisible();
+  });
+
+  it('says so when there are none', () => {
+    signInForTest(['clinic.invoice', 'clinic.patient']);
+    const client = testQueryClient();
+    client.setQueryData(creditKeys.patientNotes(BRANCH_ID, PATIENT), []);
+    renderAt(<PatientCreditNotes patientId={PATIENT} />, client);
+    expect(screen.getByTestId('none-yet')).toHaveTextContent(
+      'No credit notes for this patient yet.',
+    );
+  });
+});
+
+describe('the invoice’s dialogs', () => {
+  it('issues a credit note at the invoice’s version, saying the most it may be', async () => {
+    signInForTest(['clinic.invoice']);
+    const calls = stubApi({ data: note });
+    const issued = vi.fn();
+    renderAt(
+      <CreditNoteDialog
+        invoice={invoice}
+        methods={METHODS}
+        onClose={() => {}}
+        onIssued={issued}
+        onStale={() => {}}
+      />,
+      testQueryClient(),
+    );
+    expect(
+      screen.getByText('At most $75.00 can be credited: what was paid less earlier credit notes.'),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Amount/), '25');
+    await userEvent.type(screen.getByLabelText(/Reason/), 'Overcharged');
+    await userEvent.selectOptions(screen.getByLabelText('Given back in'), 'cash');
+    await userEvent.click(screen.getByRole('button', { name: 'Issue' }));
+    await vi.waitFor(() => expect(issued).toHaveBeenCalledWith(note));
+    expect(calls).toEqual([
+      {
+        call: 'POST /credit-notes',
+        body: {
+          type: 3,
+          invoiceId: INVOICE,
+          version: 6,
+          amountCents: 2_500,
+          reason: 'Overcharged',
+          refundMethod: 'cash',
+        },
+      },
+    ]);
+  });
+
+  it('applies a deposit with something left, up to the balance', async () => {
+    signInForTest(['clinic.payment']);
+    const calls = stubApi({ data: { application: {}, invoice } });
+    const applied = vi.fn();
+    const used = { ...deposit, id: '44444444-0000-4000-8000-000000000002', remainderCents: 0 };
+    renderAt(
+      <ApplyDepositDialog
+        invoice={invoice}
+        deposits={[used, deposit]}
+        onClose={() => {}}
+        onApplied={applied}
+        onStale={() => {}}
+      />,
+      testQueryClient(),
+    );
+    const choice = screen.getByLabelText('Deposit');
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['DEP-000003 ($150.00 left)']);
+    expect(
+      screen.getByText('At most $150.00: what is left of the deposit, up to the balance.'),
+    ).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Amount/), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => expect(applied).toHaveBeenCalled());
+    expect(calls).toEqual([
+      {
+        call: `POST /invoices/${INVOICE}/deposit-applications`,
+        body: { version: 6, depositId: DEPOSIT, amountCents: 10_000 },
+      },
+    ]);
+  });
+});
