@@ -6,14 +6,15 @@ import type { TenantRunner } from '../platform/access.ts';
 import type { AppContext } from '../platform/app-context.ts';
 import type { BranchScope } from '../platform/scope.ts';
 
-/** The demo deposit ($50 in cash) and credit note ($1 of the card-paid bill, in cash). */
+/** The demo deposit ($50 in cash) and credit note ($1 of the bill paid by NETS and cash). */
 export const DEMO_DEPOSIT_CENTS = 5_000;
 export const DEMO_CREDIT_NOTE_CENTS = 100;
 
 /**
  * After the demo bills (demo-billing): the desk takes a deposit from the patient of the
  * bill left unpaid (to apply from the invoice screen), and the administrator (Finance's
- * `invoices:approve`) credits $1 of the bill paid by card. Through the services; runs
+ * `invoices:approve`) credits $1 of the first bill, paid in full by NETS and cash (the
+ * second is covered whole by a subsidy, so nothing was paid that could be credited). Through the services; runs
  * once: a clinic with any deposit is left as it is.
  */
 export async function seedDemoCredits(
@@ -55,7 +56,7 @@ export async function seedDemoCredits(
     branchId: facts.branchId,
     run,
   });
-  const [, byCard, , unpaid] = facts.bills;
+  const [paidInFull, , , unpaid] = facts.bills;
   await createDeposit(scope(facts.deskId, UserType.frontDesk), {
     patientId: unpaid!.patientId,
     amountCents: DEMO_DEPOSIT_CENTS,
@@ -64,9 +65,9 @@ export async function seedDemoCredits(
   });
   await createCreditNote(scope(facts.adminId, UserType.administrator), {
     type: CREDIT_NOTE_TYPE.Invoice,
-    invoiceId: byCard!.id,
+    invoiceId: paidInFull!.id,
     depositId: null,
-    version: byCard!.version,
+    version: paidInFull!.version,
     amountCents: DEMO_CREDIT_NOTE_CENTS,
     reason: 'Goodwill: waited long',
     refundMethod: 'cash',

@@ -138,9 +138,9 @@ describe('the demo records', () => {
     expect(invoices[0].payments[0].changeCents).toBeGreaterThanOrEqual(0);
     expect(await seedDemo(t.app.appContext)).toBe('present');
     expect(await invoiceIds()).toEqual(ids);
-    // A $1 credit note of the card-paid bill; a $50 deposit of the unpaid bill's patient.
-    expect(invoices[1]).toMatchObject({ creditedCents: 100, balanceCents: 0 });
-    const notes = await t.call('GET', `/api/v1/credit-notes?invoiceId=${ids[1]}`, caller);
+    // A $1 credit note of the bill paid in full; a $50 deposit of the unpaid bill's patient.
+    expect(invoices[0]).toMatchObject({ creditedCents: 100, balanceCents: 0 });
+    const notes = await t.call('GET', `/api/v1/credit-notes?invoiceId=${ids[0]}`, caller);
     expect(notes.body.data.items).toEqual([
       expect.objectContaining({ creditNoteNo: 'CN-000001', amountCents: 100, status: 'ISSUED' }),
     ]);
