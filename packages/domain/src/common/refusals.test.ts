@@ -27,6 +27,8 @@ import {
   PAYMENT_REFUSAL_FORMATS,
 } from '../billing/billing-rules.ts';
 import { SUBSIDY_MESSAGES } from '../billing/subsidies.ts';
+import { PRINT_MESSAGES } from '../billing/billing-prints.ts';
+import { SEARCH_REFUSAL_FORMATS } from '../billing-search/billing-search-rules.ts';
 import { BILLING_SETTINGS_MESSAGES } from '../billing/billing-settings-rules.ts';
 import { SERVICE_LINE_MESSAGES } from '../billing/service-lines.ts';
 import { COMPANY_MESSAGES } from '../companies/company-rules.ts';
@@ -75,6 +77,8 @@ describe('the refusal catalogue', () => {
       PAYMENT_MESSAGES,
       PAYMENT_REFUSAL_FORMATS,
       SUBSIDY_MESSAGES,
+      PRINT_MESSAGES,
+      SEARCH_REFUSAL_FORMATS,
       SERVICE_LINE_MESSAGES,
       COMPANY_MESSAGES,
       BILLING_SETTINGS_MESSAGES,

@@ -105,6 +105,8 @@ const MULTI_LINE = [
   // A company's address, the invoice's bill-to block (several lines).
   'companies.companyCreate body.address',
   'companies.companyUpdate body.address',
+  // A printer footer's HTML (its paragraphs and line breaks).
+  'printing.printerFooterUpdate body.content',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {

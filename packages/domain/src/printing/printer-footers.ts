@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { cacheBusters, versionField } from '../common/fields.ts';
+import { multiLineString } from '../common/text.ts';
 
 export const PRINTER_FOOTER_KINDS = ['Invoice', 'MC'] as const;
 export type PrinterFooterKind = (typeof PRINTER_FOOTER_KINDS)[number];
@@ -23,9 +24,10 @@ export const PrinterFooterQuery = z.strictObject({ ...cacheBusters });
 /** `PUT /settings/printer/footer/{kind}`: version 0 for a branch's first footer of a kind. */
 export const PrinterFooterBody = z.strictObject({
   version: versionField(),
-  content: z
-    .string({ error: 'content must be text' })
-    .max(PRINTER_FOOTER_MAX, `content cannot exceed ${PRINTER_FOOTER_MAX} characters`),
+  content: multiLineString({ error: 'content must be text' }).max(
+    PRINTER_FOOTER_MAX,
+    `content cannot exceed ${PRINTER_FOOTER_MAX} characters`,
+  ),
 });
 export type PrinterFooterBody = z.infer<typeof PrinterFooterBody>;
 
