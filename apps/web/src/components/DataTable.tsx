@@ -4,18 +4,22 @@ import './data-table.css';
 
 /**
  * Marks the row's scroll box with `data-more-right` while columns are hidden to the right
- * of the action column, which then casts a shadow over them.
+ * of the action column, which then casts a shadow over them. While the box scrolls it is
+ * a named region in the tab order, so the keyboard can scroll it too (a table of text only
+ * has nothing else to focus).
  */
-function useScrollShadow() {
+function useScrollShadow(label: string) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
-    const update = () =>
+    const update = () => {
       box.toggleAttribute(
         'data-more-right',
         box.scrollLeft + box.clientWidth < box.scrollWidth - 1,
       );
+      keyboardScrollable(box, box.scrollWidth > box.clientWidth + 1, label);
+    };
     update();
     box.addEventListener('scroll', update, { passive: true });
     const observer = new ResizeObserver(update);
@@ -25,8 +29,20 @@ function useScrollShadow() {
       box.removeEventListener('scroll', update);
       observer.disconnect();
     };
-  }, []);
+  }, [label]);
   return ref;
+}
+
+function keyboardScrollable(box: HTMLElement, scrolls: boolean, label: string) {
+  if (scrolls) {
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    box.setAttribute('aria-label', label);
+  } else {
+    box.removeAttribute('tabindex');
+    box.removeAttribute('role');
+    box.removeAttribute('aria-label');
+  }
 }
 
 export interface DataTableProps extends TableProps {
@@ -43,7 +59,7 @@ export interface DataTableProps extends TableProps {
  * element of a row's primary action carries `data-primary-action`.
  */
 export function DataTable({ minWidth, style, children, ...table }: DataTableProps) {
-  const scrollBox = useScrollShadow();
+  const scrollBox = useScrollShadow(table['aria-label']);
   return (
     <div className="data-table" ref={scrollBox}>
       <Table {...table} style={minWidth ? { minWidth, ...style } : style}>
