@@ -137,13 +137,15 @@ export async function touchDeposit(tx: TenantTx, id: string): Promise<void> {
     .execute();
 }
 
-export async function voidDeposit(
+/** Voids an active deposit, application or credit note of that version; false when stale. */
+async function voidActive(
   tx: TenantTx,
+  table: 'deposits' | 'depositApplications' | 'creditNotes',
   id: string,
   values: { version: number; reason: string; voidedBy: string },
 ): Promise<boolean> {
   const result = await tx.db
-    .updateTable('deposits')
+    .updateTable(table)
     .set({
       status: CREDIT_STATUS.Voided,
       voidReason: values.reason,
@@ -158,6 +160,12 @@ export async function voidDeposit(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export const voidDeposit = (
+  tx: TenantTx,
+  id: string,
+  values: { version: number; reason: string; voidedBy: string },
+) => voidActive(tx, 'deposits', id, values);
 
 // --- Applications ---------------------------------------------------------------------
 
@@ -249,27 +257,11 @@ export async function applicationParents(tx: TenantTx, id: string) {
     .executeTakeFirst();
 }
 
-export async function voidApplication(
+export const voidApplication = (
   tx: TenantTx,
   id: string,
   values: { version: number; reason: string; voidedBy: string },
-): Promise<boolean> {
-  const result = await tx.db
-    .updateTable('depositApplications')
-    .set({
-      status: CREDIT_STATUS.Voided,
-      voidReason: values.reason,
-      voidedBy: values.voidedBy,
-      voidedAt: sql`now()`,
-      version: sql`version + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where('id', '=', id)
-    .where('version', '=', values.version)
-    .where('status', '=', CREDIT_STATUS.Active)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+) => voidActive(tx, 'depositApplications', id, values);
 
 // --- Credit notes ---------------------------------------------------------------------
 
@@ -410,27 +402,11 @@ export async function lockCreditNote(tx: TenantTx, id: string) {
   return row && { ...row, status: row.status as CreditStatus };
 }
 
-export async function voidCreditNote(
+export const voidCreditNote = (
   tx: TenantTx,
   id: string,
   values: { version: number; reason: string; voidedBy: string },
-): Promise<boolean> {
-  const result = await tx.db
-    .updateTable('creditNotes')
-    .set({
-      status: CREDIT_STATUS.Voided,
-      voidReason: values.reason,
-      voidedBy: values.voidedBy,
-      voidedAt: sql`now()`,
-      version: sql`version + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where('id', '=', id)
-    .where('version', '=', values.version)
-    .where('status', '=', CREDIT_STATUS.Active)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+) => voidActive(tx, 'creditNotes', id, values);
 
 /** An invoice's lines with their billed quantities (for a goods return). */
 export async function invoiceLineQuantities(
