@@ -1,5 +1,4 @@
 import { defineConfig } from '@playwright/test';
-import { SWEEP_SIZES } from './support/sweep.ts';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3390);
 
@@ -34,14 +33,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /sweep\./ },
-    // The route sweep (tests/sweep.spec.ts): one sign-in per role, then one project per
-    // size, so the sizes run in parallel workers.
+    // The route sweep (tests/sweep.spec.ts): one sign-in per role, then every screen at
+    // every size of SWEEP_SIZES (each screen loaded once and resized).
     { name: 'sweep-setup', testMatch: /sweep\.setup\.ts/ },
-    ...SWEEP_SIZES.map((size) => ({
-      name: `sweep-${size.width}x${size.height}`,
+    {
+      name: 'sweep',
       testMatch: /sweep\.spec\.ts/,
       dependencies: ['sweep-setup'],
-      use: { browserName: 'chromium' as const, viewport: size },
-    })),
+      use: { browserName: 'chromium' },
+    },
   ],
 });

@@ -91,16 +91,22 @@ export interface SweepResult {
   steps: Record<string, number>;
 }
 
-/** Opens one screen at the context's size, checks it, its dialogs and its menus. */
+type Size = { width: number; height: number };
+
+const sizeName = (size: Size) => `${size.width}x${size.height}`;
+
+/**
+ * Opens one screen once and checks it, its dialogs and its menus at each size in turn: the
+ * page is resized (a tablet turned, a window narrowed) rather than loaded again, so loading
+ * the app, about half of a screen's time, is paid once per screen instead of once per size.
+ * A layout that only comes right on a fresh load at a size is a finding too: a tablet turns.
+ */
 export async function sweepScreen(
   browser: Browser,
-  options: { baseURL: string; viewport: { width: number; height: number } },
+  baseURL: string,
   state: SweepState,
   screen: SweepScreen,
-): Promise<SweepResult> {
-  const name = screen.name;
-  const started = Date.now();
-  const size = `${options.viewport.width}x${options.viewport.height}`;
+): Promise<SweepResult[]> {
   const role =
     screen.audience === 'public'
       ? null
@@ -112,84 +118,117 @@ export async function sweepScreen(
   if (role === undefined)
     throw new Error(`No sweep role of ${screen.audience} may open ${screen.pattern}`);
   const address = addressOf(screen.pattern, state.params);
-  const withAxe = AXE_SIZES.has(size);
-  const context = await contextOf(browser, options, role ?? null);
+  const context = await contextOf(browser, baseURL, role ?? null);
   const page = await context.newPage();
   trackRequests(page);
-  const problems: string[] = [];
+  const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  const shots = resolve(SWEEP_DIR, size);
-  await mkdir(shots, { recursive: true });
-  // Seconds spent in each step, kept with the findings to see where the time goes.
-  const steps: Record<string, number> = {};
-  let lap = Date.now();
-  const step = (name: string) => {
-    steps[name] = (Date.now() - lap) / 1000;
-    lap = Date.now();
-  };
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  const results: SweepResult[] = [];
   try {
-    await open(page, address);
-    if (new URL(page.url()).pathname !== address)
-      problems.push(`went to ${new URL(page.url()).pathname} instead`);
-    step('open');
-    problems.push(...(await coveredProblems(page)), ...(await layoutProblems(page)));
-    if (screen.primaryActions && !(await appears(page.locator('[data-primary-action]'))))
-      problems.push('no row marks its primary action (data-primary-action)');
-    step('layout');
-    if (withAxe) {
-      problems.push(...(await axeProblems(page)));
-      step('axe');
-    }
-    await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-    step('screenshot');
-    problems.push(
-      ...(await sweepPopups(page, screen.frameMenus ? 'body' : 'main', problems, withAxe)),
-    );
-    step('popups');
-    // Each dialog on the same page: closed (Escape) before the next; reloaded if it stays.
-    for (const dialog of screen.dialogs) {
-      const shot = `${shots}/${name}--${slug(dialog.key)}.png`;
-      problems.push(...(await sweepDialog(page, dialog.button, shot, withAxe)));
-      if (!(await closeDialogs(page))) await open(page, address);
-      step(`dialog ${dialog.key}`);
+    for (const [index, size] of SWEEP_SIZES.entries()) {
+      const started = Date.now();
+      const problems: string[] = [];
+      if (index === 0) {
+        await open(page, address);
+        const went = new URL(page.url()).pathname;
+        if (went !== address) problems.push(`went to ${went} instead`);
+      } else await resize(page, size);
+      const steps = { [index === 0 ? 'open' : 'resize']: (Date.now() - started) / 1000 };
+      problems.push(...(await sweepSize(page, screen, address, size, steps)));
+      // A console error belongs to the size during which it was logged.
+      problems.push(...errors.splice(0));
+      results.push({
+        screen: screen.name,
+        address,
+        size: sizeName(size),
+        role: role?.name ?? 'signed out',
+        problems: [...new Set(problems)],
+        seconds: (Date.now() - started) / 1000,
+        steps,
+      });
     }
   } finally {
     await page.close();
   }
-  const result: SweepResult = {
-    screen: name,
-    address,
-    size,
-    role: role?.name ?? 'signed out',
-    problems: [...new Set(problems)],
-    seconds: (Date.now() - started) / 1000,
-    steps,
+  for (const result of results)
+    await writeFile(
+      `${resolve(SWEEP_DIR, result.size)}/${screen.name}.json`,
+      JSON.stringify(result, null, 2),
+    );
+  return results;
+}
+
+/** Turns the page to another size, back at the top, once it has settled in its new layout. */
+async function resize(page: Page, size: Size): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
+  await transitions(page);
+}
+
+/** The checks of one size on the open page: layout, axe, screenshot, menus and dialogs. */
+async function sweepSize(
+  page: Page,
+  screen: SweepScreen,
+  address: string,
+  size: Size,
+  steps: Record<string, number>,
+): Promise<string[]> {
+  const name = screen.name;
+  const withAxe = AXE_SIZES.has(sizeName(size));
+  const shots = resolve(SWEEP_DIR, sizeName(size));
+  await mkdir(shots, { recursive: true });
+  let lap = Date.now();
+  // Seconds spent in each step, kept with the findings to see where the time goes.
+  const step = (name: string) => {
+    steps[name] = (Date.now() - lap) / 1000;
+    lap = Date.now();
   };
-  await writeFile(`${shots}/${name}.json`, JSON.stringify(result, null, 2));
-  return result;
+  const problems = [...(await coveredProblems(page)), ...(await layoutProblems(page))];
+  if (screen.primaryActions && !(await appears(page.locator('[data-primary-action]'))))
+    problems.push('no row marks its primary action (data-primary-action)');
+  step('layout');
+  if (withAxe) {
+    problems.push(...(await axeProblems(page)));
+    step('axe');
+  }
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  step('screenshot');
+  problems.push(
+    ...(await sweepPopups(page, screen.frameMenus ? 'body' : 'main', problems, withAxe)),
+  );
+  step('popups');
+  // Each dialog on the same page: closed (Escape) before the next; reloaded if it stays.
+  for (const dialog of screen.dialogs) {
+    const shot = `${shots}/${name}--${slug(dialog.key)}.png`;
+    problems.push(...(await sweepDialog(page, dialog.button, shot, withAxe)));
+    if (!(await closeDialogs(page))) await open(page, address);
+    step(`dialog ${dialog.key}`);
+  }
+  return problems;
 }
 
 /**
- * One browser context per role and size in each worker, reused by every screen it opens
- * (a new page each): no new context and sign-in state per screen, and the app's hashed
- * (immutable) scripts come from the context's cache after the first screen. Each new
- * document starts its inactivity clock afresh, as a new context did.
+ * One browser context per role in each worker, reused by every screen it opens (a new page
+ * each): no new context and sign-in state per screen, and the app's hashed (immutable)
+ * scripts come from the context's cache after the first screen. Each new document starts
+ * its inactivity clock afresh, as a new context did.
  */
 const contexts = new Map<string, Promise<BrowserContext>>();
 
 function contextOf(
   browser: Browser,
-  options: { baseURL: string; viewport: { width: number; height: number } },
+  baseURL: string,
   role: SweepState['roles'][number] | null,
 ): Promise<BrowserContext> {
-  const key = `${role?.name ?? 'signed out'} ${options.viewport.width}x${options.viewport.height}`;
+  const key = role?.name ?? 'signed out';
   let context = contexts.get(key);
   if (!context) {
     context = browser
-      .newContext({ ...options, storageState: role?.storage })
+      .newContext({ baseURL, viewport: SWEEP_SIZES[0], storageState: role?.storage })
       .then(async (created) => {
         // Every frame runs it, the print preview's PDF frame too, where storage is null.
         await created.addInitScript(() => window.localStorage?.removeItem('lastClickTime'));
