@@ -613,6 +613,8 @@ describe('taking a payment', () => {
     expect(figure('paid')).toBe('$50.00');
     const row = screen.getByTestId('payment-row');
     expect(within(row).getByText('RCP-000001')).toBeInTheDocument();
+    // Dated as the screen's other dates, not as the API sends it.
+    expect(within(row).getByText('27 Nov 2026')).toBeInTheDocument();
     expect(within(row).getByText('NETS $25.00')).toBeInTheDocument();
     expect(within(row).getByText('$5.00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Take payment' })).not.toBeInTheDocument();
