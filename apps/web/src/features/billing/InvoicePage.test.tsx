@@ -508,6 +508,29 @@ describe('a subsidised invoice', () => {
   });
 });
 
+describe('a credited invoice', () => {
+  it('shows what credit notes took off beside what was paid, as the print does', async () => {
+    server(() => ok([]));
+    await showInvoice(
+      issued({
+        status: 'FULLY',
+        statusCode: 3,
+        paidCents: 5000,
+        creditedCents: 300,
+        balanceCents: 0,
+      }),
+    );
+    expect(figure('paid')).toBe('$50.00');
+    expect(figure('credited')).toBe('$3.00');
+    expect(figure('balance')).toBe('$0.00');
+  });
+
+  it('an invoice with no credit note shows no credited figure', async () => {
+    await showInvoice(issued());
+    expect(screen.queryByTestId('figure-credited')).not.toBeInTheDocument();
+  });
+});
+
 describe('taking a payment', () => {
   const payment: Payment = {
     id: '55555555-0000-4000-8000-000000000001',
@@ -590,6 +613,8 @@ describe('taking a payment', () => {
     expect(figure('paid')).toBe('$50.00');
     const row = screen.getByTestId('payment-row');
     expect(within(row).getByText('RCP-000001')).toBeInTheDocument();
+    // Dated as the screen's other dates, not as the API sends it.
+    expect(within(row).getByText('27 Nov 2026')).toBeInTheDocument();
     expect(within(row).getByText('NETS $25.00')).toBeInTheDocument();
     expect(within(row).getByText('$5.00')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Take payment' })).not.toBeInTheDocument();

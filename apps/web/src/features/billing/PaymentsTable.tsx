@@ -1,6 +1,7 @@
 import type { Payment } from '@clinic/domain';
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import { money } from './parts.tsx';
 import '../../i18n/billing/index.ts';
@@ -51,7 +52,7 @@ export function PaymentsTable({
             <Table.Tr key={payment.id} data-testid="payment-row">
               <Table.Td>{payment.paymentNo}</Table.Td>
               {withInvoice && <Table.Td>{payment.invoiceNo ?? ''}</Table.Td>}
-              <Table.Td>{payment.paymentDate}</Table.Td>
+              <Table.Td>{formatCalendarDate(payment.paymentDate, DATE_FORMATS.picker)}</Table.Td>
               <Table.Td>
                 {payment.tenders.map((tender) => (
                   <Text key={tender.method} size="sm">

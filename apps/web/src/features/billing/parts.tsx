@@ -94,7 +94,8 @@ function Figure({ name, cents, strong }: { name: FigureName; cents: number; stro
   );
 }
 
-type FigureName = 'subtotal' | 'discount' | 'tax' | 'rounding' | 'grandTotal' | 'paid' | 'balance';
+type FigureName =
+  'subtotal' | 'discount' | 'tax' | 'rounding' | 'grandTotal' | 'paid' | 'credited' | 'balance';
 
 /** The server's figures of the invoice (the domain's `invoiceTotals`; frozen once finalised). */
 export function Figures({ invoice }: { invoice: Invoice }) {
@@ -109,6 +110,8 @@ export function Figures({ invoice }: { invoice: Invoice }) {
         <Figure name="rounding" cents={invoice.roundingCents} />
         <Figure name="grandTotal" cents={invoice.grandTotalCents} strong />
         <Figure name="paid" cents={invoice.paidCents} />
+        {/* What credit notes took off the bill, as the printed invoice says it. */}
+        {invoice.creditedCents > 0 && <Figure name="credited" cents={invoice.creditedCents} />}
         <Figure name="balance" cents={invoice.balanceCents} strong />
       </Stack>
     </Paper>

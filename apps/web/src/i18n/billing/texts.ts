@@ -72,6 +72,7 @@ export const billingTexts = {
       rounding: 'Rounding',
       grandTotal: 'Grand total',
       paid: 'Paid',
+      credited: 'Credited',
       balance: 'Balance',
     },
     save: 'Save',
