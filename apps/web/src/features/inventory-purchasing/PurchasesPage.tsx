@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useBranch } from '../../app/branch.ts';
+import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { useCan } from '../../app/permissions.tsx';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import { readAllPages, toCsv } from '../catalogs/csv.ts';
@@ -132,7 +133,7 @@ export function PurchasesPage() {
           {rows.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>{row.purchaseNo}</Table.Td>
-              <Table.Td>{row.orderDate}</Table.Td>
+              <Table.Td>{formatCalendarDate(row.orderDate, DATE_FORMATS.picker)}</Table.Td>
               <Table.Td>{row.supplier.name}</Table.Td>
               <Table.Td>{row.supplierPo}</Table.Td>
               <Table.Td>

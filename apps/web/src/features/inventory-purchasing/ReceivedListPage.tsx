@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBranch } from '../../app/branch.ts';
+import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import { readAllPages, toCsv } from '../catalogs/csv.ts';
 import {
@@ -89,7 +90,7 @@ export function ReceivedListPage() {
           {rows.map((row) => (
             <Table.Tr key={row.id}>
               <Table.Td>{row.receivedNo}</Table.Td>
-              <Table.Td>{row.receivedDate}</Table.Td>
+              <Table.Td>{formatCalendarDate(row.receivedDate, DATE_FORMATS.picker)}</Table.Td>
               <Table.Td>{row.purchaseNo}</Table.Td>
               <Table.Td>{row.supplier.name}</Table.Td>
               <Table.Td>{row.supplierInvoiceNo}</Table.Td>
