@@ -69,8 +69,19 @@ async function routeParams(): Promise<Record<string, string>> {
     );
     return rows[0]!;
   });
+  // The demo clinic's credit note (seed/demo-credits.ts), for its detail page.
+  const creditNote = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT c.id FROM credit_notes c
+         JOIN tenants t ON t.id = c.tenant_id AND t.subdomain = 'demo'
+         JOIN branches b ON b.id = c.branch_id AND b.code = 'TPY'
+        ORDER BY c.credit_note_no LIMIT 1`,
+    );
+    return rows[0]!;
+  });
   return {
     ...(await inventoryParams()),
+    creditNoteId: creditNote.id,
     branchCode: 'TPY',
     subdomain: 'demo',
     uid: device.user_id,

@@ -357,6 +357,11 @@ function creditIdsFor(route: ApiRoute): IdBook | undefined {
   if (route.url === '/api/v1/credit-notes') return { ...book, depositId: undefined };
   if (route.url.startsWith('/api/v1/credit-notes')) return { ...book, id: creditBook.creditNoteId };
   if (route.url.startsWith('/api/v1/credit_note/')) return { ...book, type: '3' };
+  // The credit-note search finds the bill's patient's note; the note prints by its id.
+  if (route.url.startsWith('/api/v1/search/credit-notes')) return book;
+  if (route.url === '/api/v1/reports/credit-notes/:id') {
+    return { ...book, id: creditBook.creditNoteId };
+  }
   return undefined;
 }
 

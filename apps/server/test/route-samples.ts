@@ -246,11 +246,20 @@ export interface SampleRequest {
 /** A request a caller would plausibly make to the route, with the book's ids in it. */
 /**
  * Filters a route's sample leaves unset, by path prefix: the billing searches find the
- * patient's bills of any day, status, number and method (the sample period and statuses
+ * patient's bills (and credit notes) of any day, status, number, method and type (the sample period and statuses
  * are other routes').
  */
 const UNSET_FILTERS: Record<string, readonly string[]> = {
-  '/api/v1/search/': ['fromDate', 'toDate', 'status', 'invoiceNo', 'paymentNo', 'method'],
+  '/api/v1/search/': [
+    'fromDate',
+    'toDate',
+    'status',
+    'invoiceNo',
+    'paymentNo',
+    'method',
+    'creditNoteNo',
+    'type',
+  ],
 };
 
 export function sampleRequest(route: ApiRoute, ids: IdBook, now: number): SampleRequest {

@@ -20,6 +20,7 @@ import {
 } from './documents/medication-label.ts';
 import { PurchaseOrderDocument, type PurchaseOrderProps } from './documents/purchase-order.ts';
 import {
+  CreditNoteDocument,
   InvoiceA4Document,
   InvoiceStubDocument,
   PaymentReceiptDocument,
@@ -27,6 +28,7 @@ import {
   ReceiptA4Document,
   StatementDocument,
   TaxInvoiceDocument,
+  type CreditNoteProps,
   type InvoiceA4Props,
   type InvoiceStubProps,
   type PaymentReceiptProps,
@@ -55,7 +57,8 @@ export type PrintDocument =
   | ({ kind: 'taxInvoice' } & TaxInvoiceProps)
   | ({ kind: 'paymentReceipt' } & PaymentReceiptProps)
   | ({ kind: 'quotation' } & QuotationProps)
-  | ({ kind: 'statement' } & StatementProps);
+  | ({ kind: 'statement' } & StatementProps)
+  | ({ kind: 'creditNote' } & CreditNoteProps);
 
 /** The react-pdf `<Document>` of a document. */
 export function documentElement(document: PrintDocument): ReactElement {
@@ -86,5 +89,7 @@ export function documentElement(document: PrintDocument): ReactElement {
       return h(QuotationDocument, document);
     case 'statement':
       return h(StatementDocument, document);
+    case 'creditNote':
+      return h(CreditNoteDocument, document);
   }
 }

@@ -1,4 +1,5 @@
 import type {
+  CreditNotePrint,
   InvoicePrint,
   PaymentPrint,
   ReceiptPrintData,
@@ -432,5 +433,80 @@ describe('the billing documents', () => {
     }
     // A date on or before 1 Jan 1970 prints blank.
     expect(printed.text).not.toContain('1970');
+  });
+
+  it('prints a credit note: number, date, patient, what it credits, amount, lines, footer', async () => {
+    const creditNote: CreditNotePrint = {
+      id: id(20),
+      creditNoteNumber: 'CN-000003',
+      createdDate: '2026-11-27',
+      creditNoteType: 2,
+      type: 'goodsReturn',
+      status: 'ISSUED',
+      statusCode: 0,
+      amount: 1250,
+      paymentMethodName: 'Cash',
+      reason: 'Unopened box returned',
+      invoiceNo: 'INV-000042',
+      depositNo: null,
+      patient,
+      lines: [{ id: id(2), itemCode: 'PARA500', itemName: 'Paracetamol 500 mg', qty: 10 }],
+      voidReason: null,
+    };
+    const printed = await read(
+      await renderPdf({ kind: 'creditNote', ...base, creditNote, footer }),
+    );
+    expect(printed.sizes).toEqual([[595.28, 841.89]]);
+    for (const expected of [
+      'Sunrise Clinic Bedok',
+      'CREDIT NOTE',
+      'Credit note no. CN-000003',
+      'Date 27/Nov/2026',
+      'Tan Ah Kow',
+      '*****567D',
+      'Type Goods return',
+      'Invoice no. INV-000042',
+      'Amount $12.50',
+      'Refund method Cash',
+      'Reason Unopened box returned',
+      'Status ISSUED',
+      'Goods returned',
+      'PARA500',
+      'Paracetamol 500 mg',
+      'Thank you for choosing us & get well!',
+      'Printed on 27/Nov/2026 14:05',
+    ]) {
+      expect(printed.text).toContain(expected);
+    }
+    expect(printed.text).not.toContain('alert(1)');
+    expect(printed.text).not.toContain('VOIDED');
+
+    const voided = await read(
+      await renderPdf({
+        kind: 'creditNote',
+        ...base,
+        creditNote: {
+          ...creditNote,
+          type: 'deposit',
+          creditNoteType: 1,
+          invoiceNo: null,
+          depositNo: 'DEP-000002',
+          lines: [],
+          status: 'VOIDED',
+          statusCode: -1,
+          voidReason: 'Issued twice',
+        },
+        footer: '',
+      }),
+    );
+    for (const expected of [
+      'VOIDED',
+      'Type Deposit',
+      'Deposit no. DEP-000002',
+      'Void reason Issued twice',
+    ]) {
+      expect(voided.text).toContain(expected);
+    }
+    expect(voided.text).not.toContain('Goods returned');
   });
 });

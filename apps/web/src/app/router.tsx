@@ -430,6 +430,23 @@ export const appRoutes: RouteObject[] = [
       searchPage(ROUTES.searchInvoice, 'search', (p) => <p.InvoiceSearchPage />),
       searchPage(ROUTES.searchPayment, 'search', (p) => <p.PaymentSearchPage />),
       searchPage(ROUTES.searchMedicalCertificate, 'search', (p) => <p.McSearchPage />),
+      searchPage(ROUTES.searchCreditNote, 'search', (p) => <p.CreditNoteSearchPage />),
+      {
+        path: childPath(ROUTES.branchHome, ROUTES.searchCreditNoteDetail),
+        lazy: async () => {
+          const [{ SectionGate }, { CreditNotePage }] = await Promise.all([
+            import('../features/shell/SectionPage.tsx'),
+            import('../features/credit-notes/CreditNotePage.tsx'),
+          ]);
+          return {
+            element: (
+              <SectionGate module="search">
+                <CreditNotePage />
+              </SectionGate>
+            ),
+          };
+        },
+      },
       {
         path: childPath(ROUTES.branchHome, ROUTES.branchCompanies),
         lazy: async () => {

@@ -419,6 +419,18 @@ export const ROUTES = {
     audience: 'staff',
     permission: 'medicalCertificates:read',
   },
+  searchCreditNote: {
+    path: '/:branchCode/search/credit-note',
+    audience: 'staff',
+    permission: 'invoices:read',
+    primaryActions: true,
+  },
+  // One credit note (features/credit-notes/CreditNotePage.tsx).
+  searchCreditNoteDetail: {
+    path: '/:branchCode/search/credit-note/:creditNoteId',
+    audience: 'staff',
+    permission: 'invoices:read',
+  },
   // The companies the clinic bills (settings registration/companies; features/companies).
   branchCompanies: {
     path: '/:branchCode/setting/registration/companies',

@@ -27,6 +27,9 @@ export type SearchedInvoiceStatus = (typeof SEARCHED_INVOICE_STATUSES)[number];
 export const SEARCHED_PAYMENT_STATUSES = ['SETTLED', 'VOIDED'] as const;
 export type SearchedPaymentStatus = (typeof SEARCHED_PAYMENT_STATUSES)[number];
 
+export const SEARCHED_CREDIT_NOTE_STATUSES = ['ISSUED', 'VOIDED'] as const;
+export type SearchedCreditNoteStatus = (typeof SEARCHED_CREDIT_NOTE_STATUSES)[number];
+
 /** The words of the search's refusals that name values. */
 export const SEARCH_REFUSAL_FORMATS = {
   'search.tooManyRows': (max: number) =>
@@ -38,6 +41,7 @@ export const EXPORT_FILE_NAMES = {
   invoices: 'InvoiceList.xlsx',
   payments: 'PaymentList.xlsx',
   medicalCertificates: 'MedicalCertificateList.xlsx',
+  creditNotes: 'CreditNoteList.xlsx',
 } as const;
 
 export const XLSX_CONTENT_TYPE =

@@ -2,6 +2,9 @@ import { joinContract, type RouteSchemas } from '../common/contract.ts';
 import { dataOf, listOf } from '../common/envelope.ts';
 import { billingSearchApi } from './billing-search.endpoints.ts';
 import {
+  CreditNoteExportQuery,
+  CreditNoteSearchQuery,
+  CreditNoteSearchRow,
   InvoiceExportQuery,
   InvoiceSearchQuery,
   InvoiceSearchRow,
@@ -16,7 +19,7 @@ import {
 } from './billing-search.ts';
 
 /**
- * The branch's invoices, payments and medical certificates found by filters, a page at a
+ * The branch's invoices, payments, credit notes and medical certificates found by filters, a page at a
  * time, or all of them (up to `EXPORT_ROWS_MAX`) as an xlsx workbook (no JSON envelope);
  * and a patient's unbilled visits.
  */
@@ -28,6 +31,8 @@ export const billingSearchSchemas = {
   paymentsExport: { query: PaymentExportQuery },
   medicalCertificates: { query: McSearchQuery, answer: listOf(McSearchRow) },
   medicalCertificatesExport: { query: McExportQuery },
+  creditNotes: { query: CreditNoteSearchQuery, answer: listOf(CreditNoteSearchRow) },
+  creditNotesExport: { query: CreditNoteExportQuery },
   unbilledVisits: { query: UnbilledVisitsQuery, answer: dataOf(UnbilledVisits) },
 } as const satisfies Record<string, RouteSchemas>;
 

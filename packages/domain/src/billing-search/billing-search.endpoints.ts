@@ -9,5 +9,7 @@ export const billingSearchApi = endpoints<typeof billingSearchSchemas>()({
   paymentsExport: ['GET', '/search/payments/export'],
   medicalCertificates: ['GET', '/search/medical-certificates'],
   medicalCertificatesExport: ['GET', '/search/medical-certificates/export'],
+  creditNotes: ['GET', '/search/credit-notes'],
+  creditNotesExport: ['GET', '/search/credit-notes/export'],
   unbilledVisits: ['GET', '/invoices/unbills'],
 });

@@ -1,5 +1,5 @@
 /**
- * Searches of the branch's invoices, payments and medical certificates, their xlsx exports,
+ * Searches of the branch's invoices, payments, credit notes and medical certificates, their xlsx exports,
  * and a patient's unbilled visits (issue 13; doc 3 section 2.3, doc 2 section 2.1): requests
  * and answers. Money is integer cents; dates are YYYY-MM-DD.
  */
@@ -13,7 +13,9 @@ import {
   wholeNumber,
 } from '../common/fields.ts';
 import { INVOICE_MESSAGES } from '../billing/billing-rules.ts';
+import { CREDIT_NOTE_MESSAGES, CREDIT_NOTE_TYPE_NAMES } from '../billing/credit-notes-rules.ts';
 import {
+  SEARCHED_CREDIT_NOTE_STATUSES,
   SEARCH_PAGE_SIZE,
   SEARCH_PAGE_SIZE_MAX,
   SEARCHED_INVOICE_STATUSES,
@@ -85,6 +87,38 @@ export type McSearchQuery = z.infer<typeof McSearchQuery>;
 export const McExportQuery = z.strictObject({ ...mcFilters, ...cacheBusters });
 export type McExportQuery = z.infer<typeof McExportQuery>;
 
+const creditNoteFilters = {
+  fromDate: queryDate('fromDate'),
+  toDate: queryDate('toDate'),
+  patientId: patientFilter,
+  creditNoteNo: numberFilter('creditNoteNo'),
+  /** doc 3 section 3.7's `creditNoteType`: 1 deposit, 2 goods return, 3 invoice. */
+  type: fromQuery(
+    z
+      .union([z.literal(1), z.literal(2), z.literal(3)], {
+        error: CREDIT_NOTE_MESSAGES.typeUnknown,
+      })
+      .optional(),
+  ),
+  status: fromQuery(
+    z
+      .enum(SEARCHED_CREDIT_NOTE_STATUSES, {
+        error: `status must be one of ${SEARCHED_CREDIT_NOTE_STATUSES.join(', ')}`,
+      })
+      .optional(),
+  ),
+};
+
+/** `GET /search/credit-notes`: the branch's credit notes, newest first. */
+export const CreditNoteSearchQuery = z.strictObject({
+  ...creditNoteFilters,
+  ...page,
+  ...cacheBusters,
+});
+export type CreditNoteSearchQuery = z.infer<typeof CreditNoteSearchQuery>;
+export const CreditNoteExportQuery = z.strictObject({ ...creditNoteFilters, ...cacheBusters });
+export type CreditNoteExportQuery = z.infer<typeof CreditNoteExportQuery>;
+
 /** `GET /invoices/unbills?patientId=`: the patient's visits with no invoice that is not voided. */
 export const UnbilledVisitsQuery = z.strictObject({
   patientId: fromQuery(
@@ -145,6 +179,28 @@ export const McSearchRow = z.object({
   doctorName: z.string(),
 });
 export type McSearchRow = z.infer<typeof McSearchRow>;
+
+export const CreditNoteSearchRow = z.object({
+  id: z.uuid(),
+  creditNoteNo: z.string(),
+  creditNoteDate: z.string(),
+  type: z.enum(CREDIT_NOTE_TYPE_NAMES),
+  /** doc 3 section 3.7: 1 deposit, 2 goods return, 3 invoice. */
+  typeCode: z.int(),
+  status: z.enum(SEARCHED_CREDIT_NOTE_STATUSES),
+  statusCode: z.int(),
+  patientId: z.uuid(),
+  patientName: z.string(),
+  /** The invoice it credits (types 2 and 3), or the deposit it gives back (type 1). */
+  invoiceId: z.uuid().nullable(),
+  invoiceNo: z.string().nullable(),
+  depositId: z.uuid().nullable(),
+  depositNo: z.string().nullable(),
+  amountCents: z.int(),
+  refundMethodName: z.string().nullable(),
+  reason: z.string(),
+});
+export type CreditNoteSearchRow = z.infer<typeof CreditNoteSearchRow>;
 
 export const UnbilledVisit = z.object({
   id: z.uuid(),

@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { cacheBusters, fromQuery, requiredId } from '../common/fields.ts';
 import { INVOICE_LINE_KINDS, INVOICE_STATUS_NAMES } from './billing-rules.ts';
+import { CREDIT_NOTE_TYPE_NAMES } from './credit-notes-rules.ts';
 import type { Invoice } from './billing.ts';
 import type { InvoiceTotals } from './invoice-totals.ts';
 import { sumCents } from './money.ts';
@@ -38,6 +39,8 @@ export function maskNric(ic: string | null, branchCountry: string): string | nul
 
 export const PRINT_MESSAGES = {
   anotherBranch: 'This invoice is of another branch. Please choose that branch to print it.',
+  creditNoteAnotherBranch:
+    'This credit note is of another branch. Please choose that branch to print it.',
   patientRequired: 'no patient id',
   invoiceRequired: 'no invoice id',
 } as const;
@@ -266,6 +269,43 @@ export const StatementPrintData = z.object({
   totalBalance: z.int(),
 });
 export type StatementPrintData = z.infer<typeof StatementPrintData>;
+
+/** `GET /reports/credit-notes/{id}`. */
+export const CreditNotePrintParams = z.strictObject({ id: z.uuid('no credit note id') });
+export const CreditNotePrintQuery = z.strictObject({ ...cacheBusters });
+
+/**
+ * A credit note as printed (ours; the spec names a credit-note item's `createdDate`,
+ * `amount`, `creditNoteNumber`, `paymentMethodName` and `creditNoteType`, doc 3 section
+ * 3.3): what it credits, the goods returned and, when voided, why.
+ */
+export const CreditNotePrint = z.object({
+  id: z.uuid(),
+  creditNoteNumber: z.string(),
+  createdDate: z.string(),
+  /** doc 3 section 3.7: 1 deposit, 2 goods return, 3 invoice. */
+  creditNoteType: z.int(),
+  type: z.enum(CREDIT_NOTE_TYPE_NAMES),
+  status: z.enum(['ISSUED', 'VOIDED']),
+  statusCode: z.int(),
+  amount: z.int(),
+  /** The refund method's name; null when the money was not given back. */
+  paymentMethodName: z.string().nullable(),
+  reason: z.string(),
+  /** The invoice it credits (types 2 and 3) or the deposit it gives back (type 1). */
+  invoiceNo: z.string().nullable(),
+  depositNo: z.string().nullable(),
+  patient: PrintPatient,
+  /** Goods returned (a goods-return note). */
+  lines: z.array(
+    z.object({ id: z.uuid(), itemCode: z.string(), itemName: z.string(), qty: z.int() }),
+  ),
+  voidReason: z.string().nullable(),
+});
+export type CreditNotePrint = z.infer<typeof CreditNotePrint>;
+
+export const CreditNotePrintData = z.object({ creditNote: CreditNotePrint });
+export type CreditNotePrintData = z.infer<typeof CreditNotePrintData>;
 
 /** Per category (in the order first billed), the subtotals and tax of its lines. */
 export function categorySubtotals(

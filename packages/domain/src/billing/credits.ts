@@ -218,6 +218,7 @@ export const CreditNote = z.object({
   /** doc 3 section 3.7: 1 deposit, 2 goods return, 3 invoice. */
   typeCode: z.int(),
   patientId: z.uuid(),
+  patientName: z.string(),
   branchId: z.uuid(),
   invoiceId: z.uuid().nullable(),
   invoiceNo: z.string().nullable(),

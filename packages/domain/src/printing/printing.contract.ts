@@ -1,4 +1,7 @@
 import {
+  CreditNotePrintData,
+  CreditNotePrintParams,
+  CreditNotePrintQuery,
   InvoicePrintData,
   InvoicePrintParams,
   InvoicePrintQuery,
@@ -26,6 +29,11 @@ export const printingSchemas = {
   },
   receiptPrint: { query: ReceiptPrintQuery, answer: dataOf(ReceiptPrintData) },
   statementPrint: { query: StatementPrintQuery, answer: dataOf(StatementPrintData) },
+  creditNotePrint: {
+    params: CreditNotePrintParams,
+    query: CreditNotePrintQuery,
+    answer: dataOf(CreditNotePrintData),
+  },
   printerFooter: {
     params: PrinterFooterParams,
     query: PrinterFooterQuery,

@@ -6,6 +6,7 @@ export const printingApi = endpoints<typeof printingSchemas>()({
   invoicePrint: ['GET', '/reports/invoices/:id'],
   receiptPrint: ['GET', '/reports/labels/invoice'],
   statementPrint: ['GET', '/reports/statements'],
+  creditNotePrint: ['GET', '/reports/credit-notes/:id'],
   printerFooter: ['GET', '/printer/footer/:kind'],
   printerFooterUpdate: ['PUT', '/settings/printer/footer/:kind'],
 });

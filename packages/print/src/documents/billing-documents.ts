@@ -1,6 +1,7 @@
 import { Document, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import {
   paymentStatusWord,
+  type CreditNotePrint,
   type InvoicePrint,
   type InvoicePrintDetail,
   type PaymentPrint,
@@ -59,6 +60,11 @@ export interface TaxInvoiceProps extends BillingPrintBase {
 }
 export interface PaymentReceiptProps extends BillingPrintBase {
   payment: PaymentPrint;
+  footer: string;
+}
+export interface CreditNoteProps extends BillingPrintBase {
+  creditNote: CreditNotePrint;
+  /** The branch's invoice footer HTML (sanitised by the server). */
   footer: string;
 }
 export interface QuotationProps extends BillingPrintBase {
@@ -425,6 +431,53 @@ export function PaymentReceiptDocument(props: PaymentReceiptProps) {
       pair('Date of payment', formatDocumentDate(payment.paymentDate)),
       pair('Notes', payment.notes),
     ),
+    footerBlock(props.footer),
+  ]);
+}
+
+/** doc 3 section 3.7's `creditNoteType` in words. */
+const CREDIT_NOTE_TYPE_WORDS: Record<CreditNotePrint['type'], string> = {
+  deposit: 'Deposit',
+  goodsReturn: 'Goods return',
+  invoice: 'Invoice',
+};
+
+/** A credit note (ours: doc 3 names its items, sections 3.3 and 3.7). */
+export function CreditNoteDocument(props: CreditNoteProps) {
+  const { creditNote: note, currency } = props;
+  const voided = note.status === 'VOIDED';
+  return page(props, `Credit note ${note.creditNoteNumber}`, [
+    titleRow('CREDIT NOTE', voided ? 'VOIDED' : null),
+    h(
+      View,
+      { style: [s.block, { marginTop: 10 }] },
+      pair('Credit note no.', note.creditNoteNumber),
+      pair('Date', formatDocumentDate(note.createdDate)),
+      ...patientPairs(note.patient),
+      pair('Type', CREDIT_NOTE_TYPE_WORDS[note.type]),
+      note.depositNo ? pair('Deposit no.', note.depositNo) : pair('Invoice no.', note.invoiceNo),
+      pair('Amount', moneyOf(note.amount, currency)),
+      pair('Refund method', note.paymentMethodName),
+      pair('Reason', note.reason),
+      pair('Status', note.status),
+      ...(voided ? [pair('Void reason', note.voidReason)] : []),
+    ),
+    ...(note.lines.length > 0
+      ? [
+          h(Text, { style: [s.blockTitle, { marginTop: 10 }] }, 'Goods returned'),
+          table(
+            [
+              { title: 'Code', width: 80 },
+              { title: 'Item', width: null },
+              { title: 'Qty', width: 50, right: true },
+            ],
+            note.lines.map((line) => ({
+              key: line.id,
+              cells: [line.itemCode, line.itemName, String(line.qty)],
+            })),
+          ),
+        ]
+      : []),
     footerBlock(props.footer),
   ]);
 }

@@ -1,7 +1,14 @@
 import { nricFor, PRINT_MESSAGES, refusalMessage } from '@clinic/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApiTest } from '../../../test/api-fixture.ts';
-import { addBranch, addUser, expectStatus, patientBody, unique } from '../../../test/helpers.ts';
+import {
+  addBranch,
+  addUser,
+  createRole,
+  expectStatus,
+  patientBody,
+  unique,
+} from '../../../test/helpers.ts';
 import { withTenant } from '../../db/tenant-db.ts';
 
 /** Print data of the billing documents (docs/architecture.md "Billing prints"). */
@@ -396,6 +403,114 @@ describe('GET /reports/statements', () => {
     expectStatus(response, 400);
     expect(response.body.error.errors).toEqual([
       expect.objectContaining({ field: 'patientId', message: PRINT_MESSAGES.patientRequired }),
+    ]);
+  });
+});
+
+describe('GET /reports/credit-notes/{id}', () => {
+  let notes = 0;
+  /** A goods-return note of a paid bill of the first branch (patient ID S333333n + check). */
+  async function goodsReturnNote() {
+    notes += 1;
+    const nric = nricFor('S', `333333${notes}`);
+    const { patientId, invoiceId, bill } = await issuedBill(1800, nric);
+    const invoice = await t.call('GET', api(`/invoices/${invoiceId}`), admin);
+    const note = await t.call('POST', api('/credit-notes'), {
+      ...admin,
+      body: {
+        type: 2,
+        invoiceId,
+        version: invoice.body.data.version,
+        amountCents: 600,
+        reason: 'Five tablets returned',
+        refundMethod: 'cash',
+        returnedLines: [{ lineId: invoice.body.data.lines[0].id, quantity: 5 }],
+      },
+    });
+    expectStatus(note, 201);
+    return {
+      patientId,
+      nric,
+      invoiceNo: bill.invoiceNo as string,
+      note: note.body.data as { id: string; creditNoteNo: string; version: number },
+    };
+  }
+
+  it('answers the note as printed: what it credits, the lines, the masked ID', async () => {
+    const { patientId, nric, invoiceNo, note } = await goodsReturnNote();
+    const response = await t.call('GET', api(`/reports/credit-notes/${note.id}`), desk);
+    expectStatus(response, 200);
+    expect(response.body.data.creditNote).toMatchObject({
+      id: note.id,
+      creditNoteNumber: note.creditNoteNo,
+      creditNoteType: 2,
+      type: 'goodsReturn',
+      status: 'ISSUED',
+      amount: 600,
+      paymentMethodName: 'Cash',
+      reason: 'Five tablets returned',
+      invoiceNo,
+      depositNo: null,
+      patient: { id: patientId, ic: `*****${nric.slice(-4)}` },
+      lines: [{ itemName: 'Printamol 500 mg', qty: 5 }],
+      voidReason: null,
+    });
+    expect(JSON.stringify(response.body)).not.toContain(nric);
+  });
+
+  it('prints a voided note with its reason', async () => {
+    const { note } = await goodsReturnNote();
+    const voided = await t.call('POST', api(`/credit-notes/${note.id}/void`), {
+      ...admin,
+      body: { version: note.version, reason: 'Wrong bill' },
+    });
+    expectStatus(voided, 200);
+    const response = await t.call('GET', api(`/reports/credit-notes/${note.id}`), admin);
+    expect(response.body.data.creditNote).toMatchObject({
+      status: 'VOIDED',
+      statusCode: -1,
+      voidReason: 'Wrong bill',
+    });
+  });
+
+  it('refuses a role without invoices:read, another branch and another clinic; audits', async () => {
+    const { note } = await goodsReturnNote();
+    const nobody = await addUser(t, clinic, 'Front Desk', {
+      roleIds: [await createRole(t, clinic, unique('No prints'))],
+    });
+    const refused = await t.call('GET', api(`/reports/credit-notes/${note.id}`), {
+      token: nobody.token,
+      branchId: clinic.branchId,
+    });
+    expectStatus(refused, 403);
+    const branch = await t.call('GET', api(`/reports/credit-notes/${note.id}`), adminB);
+    expectStatus(branch, 403);
+    expect(branch.body.error).toMatchObject({
+      code: 'print.creditNoteAnotherBranch',
+      message: PRINT_MESSAGES.creditNoteAnotherBranch,
+    });
+    const clinicOther = await t.call('GET', api(`/reports/credit-notes/${note.id}`), otherAdmin);
+    expectStatus(clinicOther, 404);
+    expect(clinicOther.body.error.code).toBe('creditNote.notFound');
+    const bad = await t.call('GET', api('/reports/credit-notes/nothing'), admin);
+    expectStatus(bad, 400);
+    expect(bad.body.error.errors).toEqual([
+      expect.objectContaining({ field: 'id', message: 'no credit note id' }),
+    ]);
+    expectStatus(await t.call('GET', api(`/reports/credit-notes/${note.id}`), admin), 200);
+    const rows = await withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db
+        .selectFrom('auditEvents')
+        .select(['action', 'entity', 'entityId', 'detail'])
+        .where('entityId', '=', note.id)
+        .where('action', '=', 'read')
+        .execute(),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        entity: 'creditNote',
+        detail: expect.objectContaining({ record: 'print' }),
+      }),
     ]);
   });
 });

@@ -5,12 +5,18 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
 import { fromParams, fromQuery, onPatient } from '../../platform/record-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
-import { invoicePrint, receiptPrint, statementPrint } from './billing-prints.service.ts';
+import {
+  creditNotePrint,
+  invoicePrint,
+  receiptPrint,
+  statementPrint,
+} from './billing-prints.service.ts';
 
 /**
  * Print data of the billing documents (doc 3 section 7.1). Printing an invoice, its tax
  * invoice, quotation or statement is `invoices:print`; the receipt is `payments:print`
- * (front desk and finance hold both). Each is a read of the patient's bills, audited.
+ * (front desk and finance hold both); a credit note prints with `invoices:read`, as it is
+ * read (the desk shows and prints the patient's notes). Each is a read of the patient's bills, audited.
  */
 const invoiceAccess = (permission: Permission) =>
   ({ module: 'clinic.invoice', branch: 'required', permission }) as const;
@@ -59,6 +65,22 @@ export function billingPrintsRoutes(ctx: AppContext) {
       },
       handler: async (request) => ({
         data: await statementPrint(branchScope(ctx.db, request), request.query.patientId),
+      }),
+    });
+
+    app.route({
+      ...routeOf(printingContract.creditNotePrint, 'billing-prints'),
+      config: {
+        access: invoiceAccess('invoices:read'),
+        audit: {
+          action: 'read',
+          entity: 'creditNote',
+          id: fromParams('id'),
+          detail: { record: 'print' },
+        },
+      },
+      handler: async (request) => ({
+        data: await creditNotePrint(branchScope(ctx.db, request), request.params.id),
       }),
     });
   };

@@ -3,6 +3,7 @@ import {
   maskNric,
   sumCents,
   taxInvoiceOf,
+  type CreditNotePrintData,
   type Invoice,
   type InvoicePrint,
   type InvoicePrintData,
@@ -19,6 +20,7 @@ import { forbidden, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { loadInvoice } from '../billing/invoices.service.ts';
 import { clinicContext } from '../branches/branches.service.ts';
+import { loadCreditNote } from '../credit-notes/credit-notes.service.ts';
 import * as repo from './billing-prints.repo.ts';
 
 /**
@@ -216,6 +218,44 @@ export function statementPrint(scope: BranchScope, patientId: string): Promise<S
       })),
       receipts: invoices.flatMap(receiptsOf),
       totalBalance: sumCents(invoices.map((invoice) => invoice.balanceCents)),
+    };
+  });
+}
+
+/**
+ * `GET /reports/credit-notes/{id}`: the credit note of the caller's branch as printed, its
+ * patient's ID masked by the branch's country. A voided note prints (marked VOIDED).
+ */
+export function creditNotePrint(scope: BranchScope, id: string): Promise<CreditNotePrintData> {
+  return scope.run(async (tx) => {
+    const note = await loadCreditNote(tx, id);
+    if (note.branchId !== scope.branchId) throw forbidden('print.creditNoteAnotherBranch');
+    const patient = await repo.patientFacts(tx, note.patientId);
+    if (!patient) throw notFound('patient.notFound');
+    const country = await repo.branchCountry(tx, scope.branchId);
+    return {
+      creditNote: {
+        id: note.id,
+        creditNoteNumber: note.creditNoteNo,
+        createdDate: note.creditNoteDate,
+        creditNoteType: note.typeCode,
+        type: note.type,
+        status: note.status,
+        statusCode: note.statusCode,
+        amount: note.amountCents,
+        paymentMethodName: note.refundMethodName,
+        reason: note.reason,
+        invoiceNo: note.invoiceNo,
+        depositNo: note.depositNo,
+        patient: { id: patient.id, name: patient.name, ic: maskNric(patient.nric, country) },
+        lines: note.lines.map((line) => ({
+          id: line.lineId,
+          itemCode: line.code,
+          itemName: line.name,
+          qty: line.quantity,
+        })),
+        voidReason: note.voidReason,
+      },
     };
   });
 }

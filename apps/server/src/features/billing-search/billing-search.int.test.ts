@@ -442,6 +442,259 @@ describe('exports', () => {
   });
 });
 
+describe('GET /search/credit-notes', () => {
+  /** Patient D: a paid invoice with a goods-return note, and a deposit with a voided note. */
+  let d: {
+    patientId: string;
+    name: string;
+    invoiceNo: string;
+    goodsNoteNo: string;
+    goodsNoteId: string;
+    depositNoteNo: string;
+    depositNo: string;
+  };
+
+  async function creditNote(body: Record<string, unknown>) {
+    const note = await t.call('POST', api('/credit-notes'), { ...admin, body });
+    expectStatus(note, 201);
+    return note.body.data as { id: string; creditNoteNo: string; version: number };
+  }
+
+  beforeAll(async () => {
+    const name = `Searchy Delta ${unique('d')}`;
+    const patientId = await newPatient(name);
+    const invoice = await finalisedOf(await visitOf(patientId));
+    const paid = await t.call('POST', api(`/invoices/${invoice.id}/payments`), {
+      ...admin,
+      body: { version: invoice.version, tenders: [{ method: 'cash', amountCents: 500 }] },
+    });
+    expectStatus(paid, 201);
+    const read = await t.call('GET', api(`/invoices/${invoice.id}`), admin);
+    const goods = await creditNote({
+      type: 2,
+      invoiceId: invoice.id,
+      version: read.body.data.version,
+      amountCents: 200,
+      reason: 'Box returned unopened',
+      refundMethod: 'cash',
+      returnedLines: [{ lineId: read.body.data.lines[0].id, quantity: 1 }],
+    });
+    const deposit = await t.call('POST', api('/deposits'), {
+      ...admin,
+      body: { patientId, amountCents: 1000, method: 'cash' },
+    });
+    expectStatus(deposit, 201);
+    const given = await creditNote({
+      type: 1,
+      depositId: deposit.body.data.id,
+      version: deposit.body.data.version,
+      amountCents: 300,
+      reason: 'Part of the deposit given back',
+      refundMethod: 'cash',
+    });
+    const voided = await t.call('POST', api(`/credit-notes/${given.id}/void`), {
+      ...admin,
+      body: { version: given.version, reason: 'Given back twice' },
+    });
+    expectStatus(voided, 200);
+    d = {
+      patientId,
+      name,
+      invoiceNo: invoice.invoiceNo,
+      goodsNoteNo: goods.creditNoteNo,
+      goodsNoteId: goods.id,
+      depositNoteNo: given.creditNoteNo,
+      depositNo: deposit.body.data.depositNo,
+    };
+  });
+
+  const numbers = (body: { data: { items: Array<{ creditNoteNo: string }> } }) =>
+    body.data.items.map((row) => row.creditNoteNo);
+
+  it("lists the branch's credit notes of the period with what each credits", async () => {
+    const found = await t.call(
+      'GET',
+      api(
+        `/search/credit-notes?${query({ fromDate: today, toDate: today, patientId: d.patientId })}`,
+      ),
+      admin,
+    );
+    expectStatus(found, 200);
+    expect(found.body.data.total).toBe(2);
+    expect(found.body.data.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: d.goodsNoteId,
+          creditNoteNo: d.goodsNoteNo,
+          creditNoteDate: today,
+          type: 'goodsReturn',
+          typeCode: 2,
+          status: 'ISSUED',
+          statusCode: 0,
+          patientId: d.patientId,
+          patientName: d.name,
+          invoiceNo: d.invoiceNo,
+          depositId: null,
+          amountCents: 200,
+          refundMethodName: 'Cash',
+          reason: 'Box returned unopened',
+        }),
+        expect.objectContaining({
+          creditNoteNo: d.depositNoteNo,
+          type: 'deposit',
+          typeCode: 1,
+          status: 'VOIDED',
+          statusCode: -1,
+          invoiceId: null,
+          depositNo: d.depositNo,
+          amountCents: 300,
+        }),
+      ]),
+    );
+  });
+
+  it('filters by number, type and status, and pages', async () => {
+    const byNumber = await t.call(
+      'GET',
+      api(
+        `/search/credit-notes?creditNoteNo=${d.goodsNoteNo.toLowerCase()}&patientId=${d.patientId}`,
+      ),
+      admin,
+    );
+    expect(numbers(byNumber.body)).toEqual([d.goodsNoteNo]);
+    const deposits = await t.call(
+      'GET',
+      api(`/search/credit-notes?type=1&patientId=${d.patientId}`),
+      admin,
+    );
+    expect(numbers(deposits.body)).toEqual([d.depositNoteNo]);
+    const issued = await t.call(
+      'GET',
+      api(`/search/credit-notes?status=ISSUED&patientId=${d.patientId}`),
+      admin,
+    );
+    expect(numbers(issued.body)).toEqual([d.goodsNoteNo]);
+    const first = await t.call(
+      'GET',
+      api(`/search/credit-notes?patientId=${d.patientId}&pageSize=1&pageIndex=1`),
+      admin,
+    );
+    const second = await t.call(
+      'GET',
+      api(`/search/credit-notes?patientId=${d.patientId}&pageSize=1&pageIndex=2`),
+      admin,
+    );
+    expect(first.body.data.total).toBe(2);
+    expect(first.body.data.items).toHaveLength(1);
+    expect(second.body.data.items).toHaveLength(1);
+    expect(numbers(first.body)).not.toEqual(numbers(second.body));
+  });
+
+  it('refuses bad filters naming the field', async () => {
+    const type = await t.call('GET', api('/search/credit-notes?type=4'), admin);
+    expectStatus(type, 400);
+    expect(type.body.error.errors).toEqual([
+      expect.objectContaining({
+        field: 'type',
+        message: 'type must be 1 (deposit), 2 (goods return) or 3 (invoice)',
+      }),
+    ]);
+    const status = await t.call('GET', api('/search/credit-notes?status=SETTLED'), admin);
+    expect(status.body.error.errors).toEqual([expect.objectContaining({ field: 'status' })]);
+    const backwards = await t.call(
+      'GET',
+      api('/search/credit-notes?fromDate=2026-02-02&toDate=2026-02-01'),
+      admin,
+    );
+    expect(backwards.body.error.errors).toEqual([expect.objectContaining({ field: 'toDate' })]);
+    const patient = await t.call('GET', api('/search/credit-notes?patientId=nobody'), admin);
+    expect(patient.body.error.errors).toEqual([expect.objectContaining({ field: 'patientId' })]);
+    const exported = await t.call('GET', api('/search/credit-notes/export?type=x'), admin);
+    expectStatus(exported, 400);
+    expect(exported.body.error.errors).toEqual([expect.objectContaining({ field: 'type' })]);
+  });
+
+  it('writes one read row per patient the answer names', async () => {
+    const before = (await auditRows(d.patientId)).length;
+    await t.call('GET', api(`/search/credit-notes?patientId=${d.patientId}`), admin);
+    const rows = await auditRows(d.patientId);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      action: 'read',
+      entity: 'patient',
+      entityId: d.patientId,
+      detail: { record: 'creditNoteSearch' },
+    });
+  });
+
+  it('another branch and another clinic find none', async () => {
+    for (const caller of [adminB, otherAdmin]) {
+      const found = await t.call(
+        'GET',
+        api(`/search/credit-notes?patientId=${d.patientId}`),
+        caller,
+      );
+      expectStatus(found, 200);
+      expect(found.body.data).toEqual({ items: [], total: 0 });
+    }
+    const everything = await t.call('GET', api('/search/credit-notes'), otherAdmin);
+    expect(JSON.stringify(everything.body)).not.toContain(d.goodsNoteId);
+  });
+
+  it('the front desk and the doctor read; only a role with invoices:export exports', async () => {
+    expectStatus(await t.call('GET', api('/search/credit-notes'), users.desk), 200);
+    expectStatus(await t.call('GET', api('/search/credit-notes'), users.doctor), 200);
+    expectStatus(await t.call('GET', api('/search/credit-notes/export'), users.desk), 403);
+  });
+
+  it('exports the notes found as a workbook, read back, audited per patient', async () => {
+    const before = (await auditRows(d.patientId)).length;
+    const { response, rows } = await readWorkbook(
+      api(`/search/credit-notes/export?patientId=${d.patientId}`),
+      admin,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${EXPORT_FILE_NAMES.creditNotes}"`,
+    );
+    expect(rows[0]).toEqual([
+      'Credit Note No.',
+      'Date',
+      'Patient',
+      'Type',
+      'Invoice / Deposit No.',
+      'Status',
+      'Amount',
+      'Refund Method',
+      'Reason',
+    ]);
+    expect(rows).toHaveLength(3);
+    expect(rows).toContainEqual([
+      d.goodsNoteNo,
+      today,
+      d.name,
+      'Goods return',
+      d.invoiceNo,
+      'ISSUED',
+      2,
+      'Cash',
+      'Box returned unopened',
+    ]);
+    expect(rows).toContainEqual(
+      expect.arrayContaining([d.depositNoteNo, 'Deposit', d.depositNo, 'VOIDED', 3]),
+    );
+    const audit = await auditRows(d.patientId);
+    expect(audit).toHaveLength(before + 1);
+    expect(audit.at(-1)).toMatchObject({ detail: { record: 'creditNoteExport' } });
+    const other = await readWorkbook(
+      api(`/search/credit-notes/export?patientId=${d.patientId}`),
+      otherAdmin,
+    );
+    expect(other.rows).toHaveLength(1);
+  });
+});
+
 describe('GET /invoices/unbills', () => {
   it("lists the patient's visits with no invoice that is not voided", async () => {
     const found = await t.call('GET', api(`/invoices/unbills?patientId=${c.patientId}`), admin);

@@ -256,6 +256,76 @@ export async function searchMcs(
   return { rows: rows.rows, total: await counted(from, tx) };
 }
 
+// --- Credit notes ---------------------------------------------------------------------
+
+export interface CreditNoteFilter {
+  branchId: string;
+  fromDate?: string;
+  toDate?: string;
+  patientId?: string;
+  creditNoteNo?: string | null;
+  type?: number;
+  status?: number;
+}
+
+export interface CreditNoteRow {
+  id: string;
+  creditNoteNo: string;
+  creditNoteDate: string;
+  type: number;
+  status: number;
+  patientId: string;
+  patientName: string;
+  invoiceId: string | null;
+  invoiceNo: string | null;
+  depositId: string | null;
+  depositNo: string | null;
+  amountCents: number;
+  refundMethodName: string | null;
+  reason: string;
+}
+
+function creditNoteFrom(filter: CreditNoteFilter) {
+  return sql`
+      FROM credit_notes c
+      JOIN patients pa ON pa.tenant_id = c.tenant_id AND pa.id = c.patient_id
+      LEFT JOIN invoices i ON i.tenant_id = c.tenant_id AND i.id = c.invoice_id
+      LEFT JOIN deposits d ON d.tenant_id = c.tenant_id AND d.id = c.deposit_id
+      LEFT JOIN payment_methods m ON m.tenant_id = c.tenant_id AND m.code = c.refund_method_code
+     WHERE ${all([
+       sql`c.branch_id = ${filter.branchId}`,
+       dateFrom(sql`c.credit_note_date`, filter.fromDate),
+       dateTo(sql`c.credit_note_date`, filter.toDate),
+       filter.patientId ? sql`c.patient_id = ${filter.patientId}` : null,
+       numberLike(sql`c.credit_note_no`, filter.creditNoteNo),
+       filter.type === undefined ? null : sql`c.type = ${filter.type}`,
+       filter.status === undefined ? null : sql`c.status = ${filter.status}`,
+     ])}`;
+}
+
+/** A window of the branch's credit notes, newest first, with what each credits. */
+export async function searchCreditNotes(
+  tx: TenantTx,
+  filter: CreditNoteFilter,
+  window: Window,
+): Promise<{ rows: CreditNoteRow[]; total: number }> {
+  const from = creditNoteFrom(filter);
+  const rows = await sql<Omit<CreditNoteRow, 'amountCents'> & { amountCents: string }>`
+    SELECT c.id, c.credit_note_no AS "creditNoteNo", c.credit_note_date AS "creditNoteDate",
+           c.type, c.status, c.patient_id AS "patientId", pa.name AS "patientName",
+           c.invoice_id AS "invoiceId", i.invoice_no AS "invoiceNo",
+           c.deposit_id AS "depositId", d.deposit_no AS "depositNo",
+           c.amount_cents AS "amountCents", m.name AS "refundMethodName", c.reason
+      ${from}
+     ORDER BY c.credit_note_date DESC, c.credit_note_no DESC, c.id
+     LIMIT ${window.limit} OFFSET ${window.offset}
+  `.execute(tx.db);
+  return {
+    rows: rows.rows.map((row) => ({ ...row, amountCents: Number(row.amountCents) })),
+    total: await counted(from, tx),
+  };
+}
+
 // --- Unbilled visits ------------------------------------------------------------------
 
 export interface UnbilledVisitRow {

@@ -12,14 +12,15 @@ import type { AuditSearchRule } from '../../platform/audit.ts';
 import { fromQuery, onPatient } from '../../platform/record-routes.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as search from './billing-search.service.ts';
-import { INVOICE_COLUMNS, MC_COLUMNS, PAYMENT_COLUMNS } from './exports.ts';
+import { CREDIT_NOTE_COLUMNS, INVOICE_COLUMNS, MC_COLUMNS, PAYMENT_COLUMNS } from './exports.ts';
 import { workbookStream, type SheetColumn } from './workbook.ts';
 
 /**
  * The branch's bills and certificates found by filters (read only), and their xlsx exports.
  * Each search is audited as a read of every patient its answer names (one row each, in the
  * search's transaction); an export names every row it writes. Invoices need
- * `invoices:read` (the export `invoices:export`), payments `payments:read` (`payments:export`),
+ * `invoices:read` (the export `invoices:export`), credit notes the same (they are the
+ * invoice module's, as the credit-notes feature declares them), payments `payments:read` (`payments:export`),
  * certificates `medicalCertificates:read` (the export `medicalCertificates:print`: the
  * resource has no export action, and a file of them is a print).
  */
@@ -105,6 +106,33 @@ export function billingSearchRoutes(ctx: AppContext) {
           'export',
         );
         return sendWorkbook(reply, EXPORT_FILE_NAMES.payments, PAYMENT_COLUMNS, found.items);
+      },
+    });
+
+    app.route({
+      ...routeOf(billingSearchContract.creditNotes, 'billing-search'),
+      config: { access: invoiceAccess('invoices:read'), audit: searched('creditNoteSearch') },
+      handler: async (request) => {
+        const { pageIndex, pageSize, ...filters } = request.query;
+        return {
+          data: await search.searchCreditNotes(branchScope(ctx.db, request), filters, {
+            pageIndex,
+            pageSize,
+          }),
+        };
+      },
+    });
+
+    app.route({
+      ...routeOf(billingSearchContract.creditNotesExport, 'billing-search'),
+      config: { access: invoiceAccess('invoices:export'), audit: searched('creditNoteExport') },
+      handler: async (request, reply) => {
+        const found = await search.searchCreditNotes(
+          branchScope(ctx.db, request),
+          request.query,
+          'export',
+        );
+        return sendWorkbook(reply, EXPORT_FILE_NAMES.creditNotes, CREDIT_NOTE_COLUMNS, found.items);
       },
     });
 

@@ -1,10 +1,15 @@
 import {
+  CREDIT_STATUS,
+  creditNoteTypeName,
   EXPORT_ROWS_MAX,
   finalisedInvoiceStatus,
   INVOICE_STATUS,
   INVOICE_STATUS_BY_NAME,
   invoiceBalance,
   settledPaymentsCents,
+  type CreditNoteExportQuery,
+  type CreditNoteSearchRow,
+  type CreditNoteType,
   type InvoiceExportQuery,
   type InvoiceSearchRow,
   type InvoiceStatus,
@@ -24,7 +29,7 @@ import * as repo from './billing-search.repo.ts';
 
 /**
  * The billing search (docs/architecture.md "Billing search and export"): the caller's
- * branch's finalised invoices, payments and live medical certificates by filters, a page
+ * branch's finalised invoices, payments, credit notes and live medical certificates by filters, a page
  * at a time or every row up to `EXPORT_ROWS_MAX` for a workbook; a patient's unbilled
  * visits. Reads only. Paid sums, balances and statuses come from the domain's billing
  * arithmetic, as the billing feature answers them.
@@ -190,6 +195,51 @@ export function searchPayments(
       })),
       total: found.total,
     };
+  });
+}
+
+// --- Credit notes ---------------------------------------------------------------------
+
+function creditNoteRowOf(row: repo.CreditNoteRow): CreditNoteSearchRow {
+  return {
+    ...row,
+    type: creditNoteTypeName(row.type as CreditNoteType),
+    typeCode: row.type,
+    status: row.status === CREDIT_STATUS.Voided ? 'VOIDED' : 'ISSUED',
+    statusCode: row.status,
+  };
+}
+
+/** `GET /search/credit-notes` and its export's rows. */
+export function searchCreditNotes(
+  scope: BranchScope,
+  query: CreditNoteExportQuery,
+  paging: Paging,
+): Promise<Found<CreditNoteSearchRow>> {
+  return scope.run(async (tx) => {
+    checkPeriod(query);
+    const found = checked(
+      await repo.searchCreditNotes(
+        tx,
+        {
+          branchId: scope.branchId,
+          fromDate: query.fromDate,
+          toDate: query.toDate,
+          patientId: query.patientId,
+          creditNoteNo: query.creditNoteNo,
+          type: query.type,
+          status:
+            query.status === undefined
+              ? undefined
+              : query.status === 'VOIDED'
+                ? CREDIT_STATUS.Voided
+                : CREDIT_STATUS.Active,
+        },
+        windowOf(paging),
+      ),
+      paging,
+    );
+    return { items: found.items.map(creditNoteRowOf), total: found.total };
   });
 }
 

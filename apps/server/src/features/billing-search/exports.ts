@@ -1,5 +1,6 @@
 import {
   formatCents,
+  type CreditNoteSearchRow,
   type InvoiceSearchRow,
   type McSearchRow,
   type PaymentSearchRow,
@@ -48,4 +49,23 @@ export const MC_COLUMNS: ReadonlyArray<SheetColumn<McSearchRow>> = [
   { header: 'To', width: 14, value: (row) => row.toDate },
   { header: 'Days', width: 8, value: (row) => row.givenDays },
   { header: 'Excuse Chit', width: 12, value: (row) => (row.excuseChit ? 'Yes' : 'No') },
+];
+
+/** doc 3 section 3.7's `creditNoteType` in words. */
+const CREDIT_NOTE_TYPE_WORDS: Record<CreditNoteSearchRow['type'], string> = {
+  deposit: 'Deposit',
+  goodsReturn: 'Goods return',
+  invoice: 'Invoice',
+};
+
+export const CREDIT_NOTE_COLUMNS: ReadonlyArray<SheetColumn<CreditNoteSearchRow>> = [
+  { header: 'Credit Note No.', width: 16, value: (row) => row.creditNoteNo },
+  { header: 'Date', width: 14, value: (row) => row.creditNoteDate },
+  { header: 'Patient', width: 30, value: (row) => row.patientName },
+  { header: 'Type', width: 14, value: (row) => CREDIT_NOTE_TYPE_WORDS[row.type] },
+  { header: 'Invoice / Deposit No.', width: 20, value: (row) => row.invoiceNo ?? row.depositNo },
+  { header: 'Status', width: 12, value: (row) => row.status },
+  { header: 'Amount', width: 14, value: (row) => dollars(row.amountCents), numFmt: MONEY },
+  { header: 'Refund Method', width: 16, value: (row) => row.refundMethodName },
+  { header: 'Reason', width: 40, value: (row) => row.reason },
 ];

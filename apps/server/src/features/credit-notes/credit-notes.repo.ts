@@ -308,6 +308,7 @@ export interface CreditNoteRow {
   creditNoteNo: string;
   type: CreditNoteType;
   patientId: string;
+  patientName: string;
   branchId: string;
   invoiceId: string | null;
   invoiceNo: string | null;
@@ -339,13 +340,14 @@ export async function listCreditNotes(
     }
   >`
     SELECT c.id, c.credit_note_no AS "creditNoteNo", c.type, c.patient_id AS "patientId",
-           c.branch_id AS "branchId", c.invoice_id AS "invoiceId", i.invoice_no AS "invoiceNo",
+           pa.name AS "patientName", c.branch_id AS "branchId", c.invoice_id AS "invoiceId", i.invoice_no AS "invoiceNo",
            c.deposit_id AS "depositId", d.deposit_no AS "depositNo", c.status,
            c.credit_note_date AS "creditNoteDate", c.amount_cents AS "amountCents", c.reason,
            c.refund_method_code AS "refundMethod", m.name AS "refundMethodName",
            c.void_reason AS "voidReason", c.version, c.created_at AS "createdAt",
            c.voided_at AS "voidedAt"
       FROM credit_notes c
+      JOIN patients pa ON pa.tenant_id = c.tenant_id AND pa.id = c.patient_id
       LEFT JOIN invoices i ON i.tenant_id = c.tenant_id AND i.id = c.invoice_id
       LEFT JOIN deposits d ON d.tenant_id = c.tenant_id AND d.id = c.deposit_id
       LEFT JOIN payment_methods m

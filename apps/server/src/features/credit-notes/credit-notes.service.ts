@@ -51,7 +51,8 @@ function creditNoteOf(row: repo.CreditNoteRow): CreditNote {
   };
 }
 
-async function loadCreditNote(tx: TenantTx, id: string): Promise<CreditNote> {
+/** A credit note of the clinic as answered, inside the caller's transaction (its print's). */
+export async function loadCreditNote(tx: TenantTx, id: string): Promise<CreditNote> {
   const [row] = await repo.listCreditNotes(tx, { id });
   if (!row) throw notFound('creditNote.notFound');
   return creditNoteOf(row);

@@ -1,87 +1,49 @@
-import {
-  EXPORT_FILE_NAMES,
-  SEARCHED_INVOICE_STATUSES,
-  SEARCHED_PAYMENT_STATUSES,
-  type PatientPickerOption,
-} from '@clinic/domain';
-import { Button, Group, Paper, Select, TextInput } from '@mantine/core';
+import { EXPORT_FILE_NAMES, type PatientPickerOption } from '@clinic/domain';
+import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../app/permissions.tsx';
 import { alertFailure } from '../../components/confirmed-removal.ts';
 import { LazyDateField } from '../../components/LazyDateField.tsx';
-import { usePaymentMethods } from '../billing/billing-api.ts';
-import { PatientSearchPicker } from '../patients/PatientSearchPicker.tsx';
+import type { TextKey } from '../../i18n/index.ts';
 import { downloadExport, type SearchFilters, type SearchKind } from './search-api.ts';
-import '../../i18n/billing/index.ts';
 import '../../i18n/billing-search/index.ts';
+
+// The patient picker and the Selects (with zod, the Combobox and Popover parts) load after
+// the page has rendered; until then each shows as a read-only field of the same label.
+const PatientFilter = lazy(async () => ({
+  default: (await import('./FilterPickers.tsx')).PatientFilter,
+}));
+const ChoiceFilters = lazy(async () => ({
+  default: (await import('./FilterPickers.tsx')).ChoiceFilters,
+}));
 
 const NUMBER_LABEL = {
   invoices: 'billingSearch.invoiceNo',
   payments: 'billingSearch.paymentNo',
   medicalCertificates: 'billingSearch.mcNo',
-} as const;
+  creditNotes: 'billingSearch.creditNoteNo',
+} as const satisfies Record<SearchKind, TextKey>;
 
 const EXPORT_PERMISSION = {
   invoices: 'invoices:export',
   payments: 'payments:export',
   medicalCertificates: 'medicalCertificates:print',
+  creditNotes: 'invoices:export',
 } as const;
 
-function StatusSelect({
-  kind,
-  value,
-  onChange,
-}: {
-  kind: 'invoices' | 'payments';
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
-  const { t } = useTranslation();
-  const data =
-    kind === 'invoices'
-      ? SEARCHED_INVOICE_STATUSES.map((status) => ({
-          value: status,
-          label: t(`billing.status.${status}`),
-        }))
-      : SEARCHED_PAYMENT_STATUSES.map((status) => ({
-          value: status,
-          label: t(status === 'VOIDED' ? 'billing.payments.voided' : 'billing.payments.settled'),
-        }));
-  return (
-    <Select
-      label={t('billingSearch.status')}
-      placeholder={t('billingSearch.any')}
-      data={data}
-      value={value}
-      onChange={onChange}
-      clearable
-      w={170}
-    />
-  );
-}
+/** The labels of the kind's choice filters, for the read-only fields shown while they load. */
+const CHOICE_LABELS: Record<SearchKind, readonly TextKey[]> = {
+  invoices: ['billingSearch.status'],
+  payments: ['billingSearch.status', 'billingSearch.method'],
+  medicalCertificates: [],
+  creditNotes: ['billingSearch.status', 'billingSearch.creditNotes.type'],
+};
 
-function MethodSelect({
-  value,
-  onChange,
-}: {
-  value: string | null;
-  onChange: (value: string | null) => void;
-}) {
+function Loading({ labels, width }: { labels: readonly TextKey[]; width: number }) {
   const { t } = useTranslation();
-  const methods = usePaymentMethods();
-  return (
-    <Select
-      label={t('billingSearch.method')}
-      placeholder={t('billingSearch.any')}
-      data={(methods.data ?? []).map((method) => ({ value: method.code, label: method.name }))}
-      value={value}
-      onChange={onChange}
-      clearable
-      w={170}
-    />
-  );
+  return labels.map((label) => <TextInput key={label} readOnly label={t(label)} w={width} />);
 }
 
 /**
@@ -142,14 +104,15 @@ export function SearchFilterBar({
           w={150}
         />
         <div style={{ width: 260 }}>
-          <PatientSearchPicker
-            label={t('billingSearch.patient')}
-            value={patient}
-            onChange={(chosen) => {
-              setPatient(chosen);
-              set({ patientId: chosen?.id ?? null });
-            }}
-          />
+          <Suspense fallback={<Loading labels={['billingSearch.patient']} width={260} />}>
+            <PatientFilter
+              value={patient}
+              onChange={(chosen) => {
+                setPatient(chosen);
+                set({ patientId: chosen?.id ?? null });
+              }}
+            />
+          </Suspense>
         </div>
         <TextInput
           label={t(NUMBER_LABEL[kind])}
@@ -157,12 +120,9 @@ export function SearchFilterBar({
           onChange={(event) => set({ number: event.currentTarget.value })}
           w={160}
         />
-        {kind !== 'medicalCertificates' && (
-          <StatusSelect kind={kind} value={draft.status} onChange={(status) => set({ status })} />
-        )}
-        {kind === 'payments' && (
-          <MethodSelect value={draft.method} onChange={(method) => set({ method })} />
-        )}
+        <Suspense fallback={<Loading labels={CHOICE_LABELS[kind]} width={170} />}>
+          <ChoiceFilters kind={kind} draft={draft} onChange={set} />
+        </Suspense>
         <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
           {t('billingSearch.search')}
         </Button>

@@ -1,4 +1,4 @@
-import type { InvoiceSearchRow, McSearchRow } from '@clinic/domain';
+import type { CreditNoteSearchRow, InvoiceSearchRow, McSearchRow } from '@clinic/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -9,7 +9,7 @@ import { initApi } from '../../api/clients.ts';
 import { sessionStore } from '../../api/session.ts';
 import { testBranchOption, testSessionInfo } from '../../app/test-session.ts';
 import { EMPTY_FILTERS } from './search-api.ts';
-import { InvoiceSearchPage, McSearchPage } from './SearchPages.tsx';
+import { CreditNoteSearchPage, InvoiceSearchPage, McSearchPage } from './SearchPages.tsx';
 
 const BRANCH_ID = '6f1c2a9e-4d1b-4c55-9a3e-1b2c3d4e5f62';
 const PATIENT_ID = '7f1c2a9e-4d1b-4c55-9a3e-1b2c3d4e5f62';
@@ -44,6 +44,25 @@ const MC: McSearchRow = {
   patientName: 'Tan Ah Kow',
   visitId: VISIT_ID,
   doctorName: 'Daniel Goh',
+};
+
+const CREDIT_NOTE: CreditNoteSearchRow = {
+  id: INVOICE_ID,
+  creditNoteNo: 'CN-000009',
+  creditNoteDate: '2026-11-24',
+  type: 'goodsReturn',
+  typeCode: 2,
+  status: 'VOIDED',
+  statusCode: -1,
+  patientId: PATIENT_ID,
+  patientName: 'Lim Bee Hoon',
+  invoiceId: INVOICE_ID,
+  invoiceNo: 'INV-000012',
+  depositId: null,
+  depositNo: null,
+  amountCents: 450,
+  refundMethodName: 'Cash',
+  reason: 'Returned',
 };
 
 function renderPage(page: React.ReactNode, seed: (client: QueryClient) => void) {
@@ -129,5 +148,32 @@ describe('the billing search pages (doc 3 section 2.3)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(fetched).toEqual([expect.stringMatching(/\/api\/v1\/search\/invoices\/export$/)]);
+  });
+
+  it('lists the credit notes found, each opening its page; the filters load with a type', async () => {
+    renderPage(<CreditNoteSearchPage />, (client) =>
+      client.setQueryData(['billingSearch', 'creditNotes', BRANCH_ID, EMPTY_FILTERS, 1], {
+        items: [CREDIT_NOTE],
+        total: 1,
+      }),
+    );
+    expect(screen.getByRole('heading', { name: 'Search credit notes' })).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Credit notes found' });
+    const row = within(table).getByRole('row', { name: /CN-000009/ });
+    for (const text of ['Lim Bee Hoon', 'Goods return', 'INV-000012', 'Voided', '$4.50']) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(row).getByRole('link', { name: 'Open credit note CN-000009' })).toHaveAttribute(
+      'href',
+      `/MAIN/search/credit-note/${INVOICE_ID}`,
+    );
+    // The choice filters load after the page: the type's Select replaces its read-only field.
+    expect(screen.getByLabelText('Credit note number')).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Type', { selector: 'input' })).toHaveAttribute(
+        'aria-haspopup',
+        'listbox',
+      ),
+    );
   });
 });

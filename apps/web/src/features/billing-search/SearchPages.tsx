@@ -1,46 +1,24 @@
-import {
-  formatMoney,
-  type InvoiceSearchRow,
-  type McSearchRow,
-  type PaymentSearchRow,
-} from '@clinic/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { formatMoney } from '@clinic/domain';
+import { Badge, Button, Stack, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { branchPath, useBranch } from '../../app/branch.ts';
+import { branchPath } from '../../app/branch.ts';
 import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
-import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import type { TextKey } from '../../i18n/index.ts';
 import { StatusBadge } from '../billing/parts.tsx';
 import { SearchFilterBar } from './SearchFilters.tsx';
-import {
-  EMPTY_FILTERS,
-  SEARCH_PAGE,
-  useSearch,
-  type RowOf,
-  type SearchFilters,
-  type SearchKind,
-} from './search-api.ts';
+import { SearchResults, type SearchTableSpec } from './SearchTable.tsx';
+import { EMPTY_FILTERS, type RowOf, type SearchFilters, type SearchKind } from './search-api.ts';
 import '../../i18n/billing/index.ts';
 import '../../i18n/billing-search/index.ts';
 
 /**
  * The billing search pages (doc 3 section 2.3: search/invoice, search/payment,
- * search/medical-certificate) and the branch's invoice list (/invoice): filters, a page of
- * rows from the server, each row opening its invoice or visit, and the xlsx export.
+ * search/credit-note, search/medical-certificate) and the branch's invoice list (/invoice):
+ * filters, a page of rows from the server in one table machinery (`SearchTable.tsx`), each
+ * row opening its invoice, visit or credit note, and the xlsx export.
  */
 
 const day = (date: string) => formatCalendarDate(date, DATE_FORMATS.queue);
@@ -61,200 +39,152 @@ function OpenLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-function InvoiceRows({ rows }: { rows: InvoiceSearchRow[] }) {
+function PaymentStatus({ status }: { status: 'SETTLED' | 'VOIDED' }) {
   const { t } = useTranslation();
-  const { branchCode } = useBranch();
   return (
-    <>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('billingSearch.columns.invoiceNo')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.invoiceDate')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.patient')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.status')}</Table.Th>
-          <Table.Th ta="right">{t('billingSearch.columns.total')}</Table.Th>
-          <Table.Th ta="right">{t('billingSearch.columns.paid')}</Table.Th>
-          <Table.Th ta="right">{t('billingSearch.columns.balance')}</Table.Th>
-          <ActionTh>{t('billingSearch.columns.open')}</ActionTh>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.id} data-testid="search-row">
-            <Table.Td>{row.invoiceNo}</Table.Td>
-            <Table.Td>{day(row.invoiceDate)}</Table.Td>
-            <Table.Td>{row.patientName}</Table.Td>
-            <Table.Td>
-              <StatusBadge status={row.status} />
-            </Table.Td>
-            <Table.Td ta="right">{formatMoney(row.grandTotalCents)}</Table.Td>
-            <Table.Td ta="right">{formatMoney(row.paidCents)}</Table.Td>
-            <Table.Td ta="right">{formatMoney(row.balanceCents)}</Table.Td>
-            <ActionTd>
-              <OpenLink
-                to={branchPath(branchCode, `invoice/${row.id}`)}
-                label={t('billingSearch.openInvoice', { number: row.invoiceNo })}
-              />
-            </ActionTd>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </>
+    <Badge color={status === 'VOIDED' ? 'red.9' : 'teal.9'}>
+      {t(status === 'VOIDED' ? 'billing.payments.voided' : 'billing.payments.settled')}
+    </Badge>
   );
 }
 
-function PaymentRows({ rows }: { rows: PaymentSearchRow[] }) {
+function CreditNoteStatus({ status }: { status: 'ISSUED' | 'VOIDED' }) {
   const { t } = useTranslation();
-  const { branchCode } = useBranch();
   return (
-    <>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('billingSearch.columns.paymentNo')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.paymentDate')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.patient')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.invoiceNo')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.methods')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.status')}</Table.Th>
-          <Table.Th ta="right">{t('billingSearch.columns.amount')}</Table.Th>
-          <ActionTh>{t('billingSearch.columns.open')}</ActionTh>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.id} data-testid="search-row">
-            <Table.Td>{row.paymentNo}</Table.Td>
-            <Table.Td>{day(row.paymentDate)}</Table.Td>
-            <Table.Td>{row.patientName}</Table.Td>
-            <Table.Td>{row.invoiceNo}</Table.Td>
-            <Table.Td>{row.methods.join(', ')}</Table.Td>
-            <Table.Td>
-              <Badge color={row.status === 'VOIDED' ? 'red.9' : 'teal.9'}>
-                {t(
-                  row.status === 'VOIDED' ? 'billing.payments.voided' : 'billing.payments.settled',
-                )}
-              </Badge>
-            </Table.Td>
-            <Table.Td ta="right">{formatMoney(row.amountCents)}</Table.Td>
-            <ActionTd>
-              <OpenLink
-                to={branchPath(branchCode, `invoice/${row.invoiceId}`)}
-                label={t('billingSearch.openInvoice', { number: row.invoiceNo ?? row.paymentNo })}
-              />
-            </ActionTd>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </>
+    <Badge color={status === 'VOIDED' ? 'red.9' : 'teal.9'}>
+      {t(`billingSearch.creditNotes.statuses.${status}`)}
+    </Badge>
   );
 }
 
-function McRows({ rows }: { rows: McSearchRow[] }) {
-  const { t } = useTranslation();
-  const { branchCode } = useBranch();
-  return (
-    <>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('billingSearch.columns.mcNo')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.issued')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.patient')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.doctor')}</Table.Th>
-          <Table.Th>{t('billingSearch.columns.period')}</Table.Th>
-          <Table.Th ta="right">{t('billingSearch.columns.days')}</Table.Th>
-          <ActionTh>{t('billingSearch.columns.open')}</ActionTh>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.id} data-testid="search-row">
-            <Table.Td>
-              {row.mcNo}
-              {row.excuseChit && (
-                <Badge ml="xs" color="gray.7">
-                  {t('billingSearch.excuseChit')}
-                </Badge>
-              )}
-            </Table.Td>
-            <Table.Td>{day(row.issuedDate)}</Table.Td>
-            <Table.Td>{row.patientName}</Table.Td>
-            <Table.Td>{row.doctorName}</Table.Td>
-            <Table.Td>{`${day(row.fromDate)} – ${day(row.toDate)}`}</Table.Td>
-            <Table.Td ta="right">{row.givenDays}</Table.Td>
-            <ActionTd>
-              <OpenLink
-                to={branchPath(
-                  branchCode,
-                  `patients/${row.patientId}/medical-records/${row.visitId}`,
-                )}
-                label={t('billingSearch.openVisit', { number: row.mcNo })}
-              />
-            </ActionTd>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </>
-  );
-}
-
-const ROWS: { [K in SearchKind]: (props: { rows: RowOf[K][] }) => ReactNode } = {
-  invoices: InvoiceRows,
-  payments: PaymentRows,
-  medicalCertificates: McRows,
+/** Each kind's table: its columns and where a row opens. */
+const TABLES: { [K in SearchKind]: SearchTableSpec<RowOf[K]> } = {
+  invoices: {
+    label: 'billingSearch.invoices.label',
+    columns: [
+      { title: 'billingSearch.columns.invoiceNo', cell: (row) => row.invoiceNo },
+      { title: 'billingSearch.columns.invoiceDate', cell: (row) => day(row.invoiceDate) },
+      { title: 'billingSearch.columns.patient', cell: (row) => row.patientName },
+      { title: 'billingSearch.columns.status', cell: (row) => <StatusBadge status={row.status} /> },
+      {
+        title: 'billingSearch.columns.total',
+        cell: (row) => formatMoney(row.grandTotalCents),
+        right: true,
+      },
+      {
+        title: 'billingSearch.columns.paid',
+        cell: (row) => formatMoney(row.paidCents),
+        right: true,
+      },
+      {
+        title: 'billingSearch.columns.balance',
+        cell: (row) => formatMoney(row.balanceCents),
+        right: true,
+      },
+    ],
+    open: (row, t, branchCode) => (
+      <OpenLink
+        to={branchPath(branchCode, `invoice/${row.id}`)}
+        label={t('billingSearch.openInvoice', { number: row.invoiceNo })}
+      />
+    ),
+  },
+  payments: {
+    label: 'billingSearch.payments.label',
+    columns: [
+      { title: 'billingSearch.columns.paymentNo', cell: (row) => row.paymentNo },
+      { title: 'billingSearch.columns.paymentDate', cell: (row) => day(row.paymentDate) },
+      { title: 'billingSearch.columns.patient', cell: (row) => row.patientName },
+      { title: 'billingSearch.columns.invoiceNo', cell: (row) => row.invoiceNo },
+      { title: 'billingSearch.columns.methods', cell: (row) => row.methods.join(', ') },
+      {
+        title: 'billingSearch.columns.status',
+        cell: (row) => <PaymentStatus status={row.status} />,
+      },
+      {
+        title: 'billingSearch.columns.amount',
+        cell: (row) => formatMoney(row.amountCents),
+        right: true,
+      },
+    ],
+    open: (row, t, branchCode) => (
+      <OpenLink
+        to={branchPath(branchCode, `invoice/${row.invoiceId}`)}
+        label={t('billingSearch.openInvoice', { number: row.invoiceNo ?? row.paymentNo })}
+      />
+    ),
+  },
+  medicalCertificates: {
+    label: 'billingSearch.mcs.label',
+    columns: [
+      {
+        title: 'billingSearch.columns.mcNo',
+        cell: (row) => <McNumber mcNo={row.mcNo} excuseChit={row.excuseChit} />,
+      },
+      { title: 'billingSearch.columns.issued', cell: (row) => day(row.issuedDate) },
+      { title: 'billingSearch.columns.patient', cell: (row) => row.patientName },
+      { title: 'billingSearch.columns.doctor', cell: (row) => row.doctorName },
+      {
+        title: 'billingSearch.columns.period',
+        cell: (row) => `${day(row.fromDate)} – ${day(row.toDate)}`,
+      },
+      { title: 'billingSearch.columns.days', cell: (row) => row.givenDays, right: true },
+    ],
+    open: (row, t, branchCode) => (
+      <OpenLink
+        to={branchPath(branchCode, `patients/${row.patientId}/medical-records/${row.visitId}`)}
+        label={t('billingSearch.openVisit', { number: row.mcNo })}
+      />
+    ),
+  },
+  creditNotes: {
+    label: 'billingSearch.creditNotes.label',
+    columns: [
+      { title: 'billingSearch.columns.creditNoteNo', cell: (row) => row.creditNoteNo },
+      { title: 'billingSearch.columns.creditNoteDate', cell: (row) => day(row.creditNoteDate) },
+      { title: 'billingSearch.columns.patient', cell: (row) => row.patientName },
+      { title: 'billingSearch.columns.type', cell: (row) => <CreditNoteType type={row.type} /> },
+      { title: 'billingSearch.columns.of', cell: (row) => row.invoiceNo ?? row.depositNo },
+      {
+        title: 'billingSearch.columns.status',
+        cell: (row) => <CreditNoteStatus status={row.status} />,
+      },
+      {
+        title: 'billingSearch.columns.amount',
+        cell: (row) => formatMoney(row.amountCents),
+        right: true,
+      },
+    ],
+    open: (row, t, branchCode) => (
+      <OpenLink
+        to={branchPath(branchCode, `search/credit-note/${row.id}`)}
+        label={t('billingSearch.openCreditNote', { number: row.creditNoteNo })}
+      />
+    ),
+  },
 };
 
-const LABELS = {
-  invoices: 'billingSearch.invoices.label',
-  payments: 'billingSearch.payments.label',
-  medicalCertificates: 'billingSearch.mcs.label',
-} as const satisfies Record<SearchKind, TextKey>;
-
-function SearchResults<K extends SearchKind>({
-  kind,
-  filters,
-  pageIndex,
-  onPage,
-}: {
-  kind: K;
-  filters: SearchFilters;
-  pageIndex: number;
-  onPage: (page: number) => void;
-}) {
+function McNumber({ mcNo, excuseChit }: { mcNo: string; excuseChit: boolean }) {
   const { t } = useTranslation();
-  const query = useSearch(kind, filters, pageIndex);
-  if (query.isError) return <Alert color="red">{query.error.message}</Alert>;
-  if (!query.data) return <Skeleton height={160} />;
-  const { items, total } = query.data;
-  const label: TextKey = LABELS[kind];
-  const Rows = ROWS[kind] as (props: { rows: RowOf[K][] }) => ReactNode;
   return (
-    <Stack gap="sm">
-      <Text c="dimmed" data-testid="search-total">
-        {t('billingSearch.found', { count: total })}
-      </Text>
-      {items.length === 0 ? (
-        <Text>{t('billingSearch.none')}</Text>
-      ) : (
-        <DataTable aria-label={t(label)} minWidth={860}>
-          <Rows rows={items} />
-        </DataTable>
+    <>
+      {mcNo}
+      {excuseChit && (
+        <Badge ml="xs" color="gray.7">
+          {t('billingSearch.excuseChit')}
+        </Badge>
       )}
-      {total > SEARCH_PAGE && (
-        <Group justify="center">
-          <Pagination
-            total={Math.ceil(total / SEARCH_PAGE)}
-            value={pageIndex}
-            onChange={onPage}
-            getControlProps={() => ({ 'aria-label': t('billingSearch.pages') })}
-          />
-        </Group>
-      )}
-    </Stack>
+    </>
   );
+}
+
+function CreditNoteType({ type }: { type: RowOf['creditNotes']['type'] }) {
+  const { t } = useTranslation();
+  return t(`billingSearch.creditNotes.types.${type}`);
 }
 
 /** One search page: its title, the filters and the page of rows they find. */
-export function SearchPage({ kind, title }: { kind: SearchKind; title: TextKey }) {
+export function SearchPage<K extends SearchKind>({ kind, title }: { kind: K; title: TextKey }) {
   const { t } = useTranslation();
   // A link may open the search on a period (the dashboard's payment card: its day).
   const [params] = useSearchParams();
@@ -275,7 +205,13 @@ export function SearchPage({ kind, title }: { kind: SearchKind; title: TextKey }
           setPageIndex(1);
         }}
       />
-      <SearchResults kind={kind} filters={filters} pageIndex={pageIndex} onPage={setPageIndex} />
+      <SearchResults
+        kind={kind}
+        table={TABLES[kind]}
+        filters={filters}
+        pageIndex={pageIndex}
+        onPage={setPageIndex}
+      />
     </Stack>
   );
 }
@@ -295,4 +231,8 @@ export function PaymentSearchPage() {
 
 export function McSearchPage() {
   return <SearchPage kind="medicalCertificates" title="billingSearch.mcs.title" />;
+}
+
+export function CreditNoteSearchPage() {
+  return <SearchPage kind="creditNotes" title="billingSearch.creditNotes.title" />;
 }

@@ -1,5 +1,6 @@
 import {
   billingSearchApi,
+  type CreditNoteSearchRow,
   type InvoiceSearchRow,
   type McSearchRow,
   type PaymentSearchRow,
@@ -11,7 +12,8 @@ import { api } from '../../api/clients.ts';
 import { useBranch } from '../../app/branch.ts';
 
 /**
- * The billing searches' calls: a page of rows by filters, the filters' xlsx export, and a
+ * The billing searches' calls (invoices, payments, medical certificates, credit notes): a
+ * page of rows by filters, the filters' xlsx export, and a
  * patient's unbilled visits. Filters are sent as typed; the server checks them.
  */
 
@@ -22,6 +24,8 @@ export interface SearchFilters {
   number: string;
   status: string | null;
   method: string | null;
+  /** A credit note's type, doc 3's number as text ('1' deposit, '2' goods return, '3' invoice). */
+  type: string | null;
 }
 
 export const EMPTY_FILTERS: SearchFilters = {
@@ -31,17 +35,24 @@ export const EMPTY_FILTERS: SearchFilters = {
   number: '',
   status: null,
   method: null,
+  type: null,
 };
 
-export type SearchKind = 'invoices' | 'payments' | 'medicalCertificates';
+export type SearchKind = 'invoices' | 'payments' | 'medicalCertificates' | 'creditNotes';
 
 export interface RowOf {
   invoices: InvoiceSearchRow;
   payments: PaymentSearchRow;
   medicalCertificates: McSearchRow;
+  creditNotes: CreditNoteSearchRow;
 }
 
-const NUMBER_FIELD = { invoices: 'invoiceNo', payments: 'paymentNo', medicalCertificates: 'mcNo' };
+const NUMBER_FIELD: Record<SearchKind, string> = {
+  invoices: 'invoiceNo',
+  payments: 'paymentNo',
+  medicalCertificates: 'mcNo',
+  creditNotes: 'creditNoteNo',
+};
 
 /** The query a kind's search sends: only the filters given, by the kind's names. */
 export function searchQuery(kind: SearchKind, filters: SearchFilters): Record<string, string> {
@@ -52,6 +63,7 @@ export function searchQuery(kind: SearchKind, filters: SearchFilters): Record<st
   if (filters.number.trim()) query[NUMBER_FIELD[kind]] = filters.number.trim();
   if (kind !== 'medicalCertificates' && filters.status) query.status = filters.status;
   if (kind === 'payments' && filters.method) query.method = filters.method;
+  if (kind === 'creditNotes' && filters.type) query.type = filters.type;
   return query;
 }
 
@@ -62,6 +74,7 @@ const ENDPOINTS = {
     page: billingSearchApi.medicalCertificates,
     export: billingSearchApi.medicalCertificatesExport,
   },
+  creditNotes: { page: billingSearchApi.creditNotes, export: billingSearchApi.creditNotesExport },
 } as const;
 
 export const SEARCH_PAGE = 20;

@@ -1,4 +1,6 @@
 import type {
+  CreditNote,
+  CreditNotePrintData,
   Invoice,
   InvoicePrintData,
   Payment,
@@ -16,6 +18,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DialogHost } from '../../components/dialogs.tsx';
 import '../../components/dialog-views.tsx';
 import { BRANCH_ID, closeMessages, signInForTest, testQueryClient } from '../queue/test-utils.tsx';
+import { creditKeys } from '../credit-notes/credits-api.ts';
+import { PatientCreditNotes } from '../credit-notes/PatientCredits.tsx';
 import { billingKeys } from './billing-api.ts';
 import { InvoicePage } from './InvoicePage.tsx';
 
@@ -209,6 +213,46 @@ const statement: StatementPrintData = {
   totalBalance: 1782,
 };
 
+const NOTE = '66666666-0000-4000-8000-000000000001';
+
+const creditNote = {
+  id: NOTE,
+  creditNoteNo: 'CN-000004',
+  type: 'invoice',
+  typeCode: 3,
+  patientId: PATIENT,
+  patientName: 'Tan Ah Kow',
+  branchId: BRANCH_ID,
+  invoiceId: INVOICE,
+  invoiceNo: 'INV-000007',
+  depositNo: null,
+  status: 'ISSUED',
+  creditNoteDate: '2026-11-27',
+  amountCents: 2500,
+  reason: 'Overcharged',
+  lines: [],
+} as unknown as CreditNote;
+
+const creditNotePrint: CreditNotePrintData = {
+  creditNote: {
+    id: NOTE,
+    creditNoteNumber: 'CN-000004',
+    createdDate: '2026-11-27',
+    creditNoteType: 3,
+    type: 'invoice',
+    status: 'ISSUED',
+    statusCode: 0,
+    amount: 2500,
+    paymentMethodName: 'Cash',
+    reason: 'Overcharged',
+    invoiceNo: 'INV-000007',
+    depositNo: null,
+    patient,
+    lines: [],
+    voidReason: null,
+  },
+};
+
 const FOOTER = '<p>Thank you</p>';
 const paths: string[] = [];
 
@@ -232,7 +276,9 @@ beforeEach(() => {
               ? receipt
               : path === '/reports/statements'
                 ? statement
-                : null;
+                : path === `/reports/credit-notes/${NOTE}`
+                  ? creditNotePrint
+                  : null;
     return Promise.resolve(
       new Response(JSON.stringify(data === null ? { error: { message: 'no' } } : { data }), {
         status: data === null ? 404 : 200,
@@ -348,5 +394,35 @@ describe("the invoice's prints", () => {
     showInvoice(invoice({ branchId: '99999999-0000-4000-8000-000000000001' }));
     await screen.findByRole('heading', { name: 'Invoice INV-000007' });
     expect(screen.queryByRole('button', { name: 'Print this invoice' })).toBeNull();
+  });
+
+  it("prints a credit note from the patient's credit notes tab", async () => {
+    signInForTest(['clinic.invoice', 'clinic.patient']);
+    const client = testQueryClient();
+    client.setQueryData(creditKeys.patientNotes(BRANCH_ID, PATIENT), [creditNote]);
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={['/MAIN/here']}>
+            <Routes>
+              <Route
+                path="/:branchCode/here"
+                element={<PatientCreditNotes patientId={PATIENT} />}
+              />
+            </Routes>
+          </MemoryRouter>
+          <DialogHost />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Print credit note CN-000004' }));
+    await waitFor(() => expect(rendered).toHaveLength(1));
+    expect(rendered[0]).toMatchObject({
+      kind: 'creditNote',
+      creditNote: creditNotePrint.creditNote,
+      footer: FOOTER,
+    });
+    expect(paths).toContain(`/reports/credit-notes/${NOTE}`);
+    expect(await screen.findByRole('dialog', { name: 'Credit note CN-000004' })).toBeVisible();
   });
 });

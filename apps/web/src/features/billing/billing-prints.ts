@@ -121,3 +121,31 @@ export async function statementDocument(patientId: string, offset: number): Prom
 export function printStatement(patientId: string, title: string, offset: number): Promise<void> {
   return openPrintPreview({ title, document: () => statementDocument(patientId, offset) });
 }
+
+/** A credit note's document (doc 3 sections 3.3, 3.7), with the invoice footer. */
+export async function creditNoteDocument(id: string, offset: number): Promise<PrintDocument> {
+  const [letterhead, { creditNote }, content] = await Promise.all([
+    loadReportHeader(),
+    api().call(printingApi.creditNotePrint, { params: { id } }),
+    footer('Invoice'),
+  ]);
+  return {
+    kind: 'creditNote',
+    ...letterhead,
+    printedAt: printedAt(offset),
+    creditNote,
+    footer: content,
+  };
+}
+
+export function printCreditNote(
+  note: { id: string; creditNoteNo: string },
+  title: string,
+  offset: number,
+): Promise<void> {
+  return openPrintPreview({
+    title,
+    fileName: `credit-note-${note.creditNoteNo}.pdf`,
+    document: () => creditNoteDocument(note.id, offset),
+  });
+}

@@ -1,4 +1,4 @@
-import type { CreditNote, Deposit, Invoice } from '@clinic/domain';
+import type { CreditNote, Deposit, Invoice, Permission } from '@clinic/domain';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
@@ -10,6 +10,7 @@ import { BRANCH_ID, signInForTest, testQueryClient } from '../queue/test-utils.t
 import { billingKeys } from '../billing/billing-api.ts';
 import { ApplyDepositDialog, CreditNoteDialog } from './CreditDialogs.tsx';
 import { creditKeys } from './credits-api.ts';
+import { CreditNotePage } from './CreditNotePage.tsx';
 import { PatientCreditNotes, PatientDeposits } from './PatientCredits.tsx';
 
 const PATIENT = '22222222-0000-4000-8000-000000000001';
@@ -48,6 +49,7 @@ const note: CreditNote = {
   type: 'invoice',
   typeCode: 3,
   patientId: PATIENT,
+  patientName: 'Tan Ah Kow',
   branchId: BRANCH_ID,
   invoiceId: INVOICE,
   invoiceNo: 'INV-000007',
@@ -166,6 +168,80 @@ describe("the patient's credit notes tab", () => {
     expect(screen.getByTestId('none-yet')).toHaveTextContent(
       'No credit notes for this patient yet.',
     );
+  });
+});
+
+describe('the credit note page (search/credit-note/{id})', () => {
+  function showNote(shown: CreditNote, permissions?: Permission[]) {
+    signInForTest(['clinic.invoice', 'clinic.search'], permissions);
+    const client = testQueryClient();
+    client.setQueryData(creditKeys.note(BRANCH_ID, shown.id), shown);
+    render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[`/MAIN/search/credit-note/${shown.id}`]}>
+            <Routes>
+              <Route
+                path="/:branchCode/search/credit-note/:creditNoteId"
+                element={<CreditNotePage />}
+              />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+  }
+
+  it('shows the note, links its invoice and patient, offers Print and Void', () => {
+    showNote({
+      ...note,
+      type: 'goodsReturn',
+      typeCode: 2,
+      lines: [{ lineId: INVOICE, code: 'PARA500', name: 'Paracetamol', quantity: 4 }],
+    });
+    expect(screen.getByRole('heading', { name: 'Credit note CN-000004' })).toBeVisible();
+    const details = screen.getByRole('region', { name: 'Credit note details' });
+    for (const text of ['Goods return', '$25.00', 'Cash', 'Overcharged', '27 Nov 2026']) {
+      expect(within(details).getByText(text)).toBeInTheDocument();
+    }
+    expect(within(details).getByRole('link', { name: 'Open invoice INV-000007' })).toHaveAttribute(
+      'href',
+      `/MAIN/invoice/${INVOICE}`,
+    );
+    expect(screen.getByRole('link', { name: 'Tan Ah Kow' })).toHaveAttribute(
+      'href',
+      `/MAIN/patients/${PATIENT}/invoices/creditNote`,
+    );
+    const returned = screen.getByRole('table', { name: 'Goods returned' });
+    expect(within(returned).getByText('PARA500 Paracetamol')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Void' })).toBeVisible();
+  });
+
+  it("links a deposit's note to the patient's deposits; a voided note shows why, no Void", () => {
+    showNote({
+      ...note,
+      type: 'deposit',
+      typeCode: 1,
+      invoiceId: null,
+      invoiceNo: null,
+      depositId: PATIENT,
+      depositNo: 'DEP-000003',
+      status: 'VOIDED',
+      statusCode: -1,
+      voidReason: 'Issued twice',
+    });
+    expect(
+      screen.getByRole('link', { name: "Open the patient's deposits (DEP-000003)" }),
+    ).toHaveAttribute('href', `/MAIN/patients/${PATIENT}/invoices/deposits`);
+    expect(screen.getByText('Issued twice')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
+  });
+
+  it('offers no Void without invoices:approve', () => {
+    showNote(note, ['invoices:read']);
+    expect(screen.getByRole('button', { name: 'Print' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Void' })).toBeNull();
   });
 });
 

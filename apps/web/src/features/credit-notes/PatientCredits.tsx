@@ -14,11 +14,13 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBranch } from '../../app/branch.ts';
+import { useClinicOffset } from '../../app/clinic-time.ts';
 import { DATE_FORMATS, formatCalendarDate } from '../../app/date-format.ts';
 import { useCan } from '../../app/permissions.tsx';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import { alertFailure } from '../../components/confirmed-removal.ts';
-import { dialogs, snackbar } from '../../components/dialogs.tsx';
+import { snackbar } from '../../components/dialogs.tsx';
+import { printCreditNote } from '../billing/billing-prints.ts';
 import { money } from '../billing/parts.tsx';
 import { usePaymentMethods } from '../billing/billing-api.ts';
 import {
@@ -28,6 +30,7 @@ import {
   voidCreditNote,
   voidDeposit,
 } from './credits-api.ts';
+import { askVoidReason } from './void-reason.ts';
 import '../../i18n/credit-notes/index.ts';
 
 const TakeDepositDialog = lazy(async () => ({
@@ -46,17 +49,6 @@ function NoneYet({ text }: { text: string }) {
 
 function Status({ status }: { status: string }) {
   return <Badge color={status === 'VOIDED' ? 'gray' : 'teal'}>{status}</Badge>;
-}
-
-/** Asks the reason of a void; null when the user cancels. */
-export async function askVoidReason(title: string, label: string, ok: string) {
-  const answer = await dialogs.confirm({
-    title,
-    okText: ok,
-    focusCancel: true,
-    input: { type: 'textarea', label, required: label },
-  });
-  return answer.confirmed ? String(answer.value ?? '') : null;
 }
 
 /** The patient's deposits (GET /deposits?patientId): take one, void an unused one. */
@@ -160,12 +152,20 @@ export function PatientDeposits({ patientId }: { patientId: string }) {
   );
 }
 
-/** The credit notes of a patient or an invoice, voided with a reason by Finance. */
+/**
+ * The credit notes of a patient or an invoice: each of this branch prints (its letterhead
+ * and numbers are the branch's) and is voided with a reason by Finance.
+ */
 export function CreditNotesTable({ notes, label }: { notes: CreditNote[]; label: string }) {
   const { t } = useTranslation();
   const { branchId } = useBranch();
+  const offset = useClinicOffset();
   const mayVoid = useCan('invoices:approve');
   const changed = useCreditsChanged();
+  function printIt(note: CreditNote) {
+    const title = t('credits.notes.printTitle', { number: note.creditNoteNo });
+    printCreditNote(note, title, offset).catch(alertFailure);
+  }
   async function voidIt(note: CreditNote) {
     const reason = await askVoidReason(
       t('credits.notes.voidTitle', { number: note.creditNoteNo }),
@@ -193,7 +193,7 @@ export function CreditNotesTable({ notes, label }: { notes: CreditNote[]; label:
           <Table.Th>{t('credits.notes.reason')}</Table.Th>
           <Table.Th>{t('credits.notes.status')}</Table.Th>
           <Table.Th ta="right">{t('credits.notes.amount')}</Table.Th>
-          <ActionTh>{t('credits.notes.void')}</ActionTh>
+          <ActionTh>{t('credits.notes.actions')}</ActionTh>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -209,17 +209,29 @@ export function CreditNotesTable({ notes, label }: { notes: CreditNote[]; label:
             </Table.Td>
             <Table.Td ta="right">{money(note.amountCents)}</Table.Td>
             <ActionTd>
-              {mayVoid && note.status === 'ISSUED' && note.branchId === branchId && (
-                <Button
-                  size="compact-sm"
-                  color="red.9"
-                  variant="subtle"
-                  aria-label={t('credits.notes.voidOf', { number: note.creditNoteNo })}
-                  onClick={() => void voidIt(note)}
-                >
-                  {t('credits.notes.void')}
-                </Button>
-              )}
+              <Group gap="xs" wrap="nowrap">
+                {note.branchId === branchId && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    aria-label={t('credits.notes.printOf', { number: note.creditNoteNo })}
+                    onClick={() => printIt(note)}
+                  >
+                    {t('credits.notes.print')}
+                  </Button>
+                )}
+                {mayVoid && note.status === 'ISSUED' && note.branchId === branchId && (
+                  <Button
+                    size="compact-sm"
+                    color="red.9"
+                    variant="subtle"
+                    aria-label={t('credits.notes.voidOf', { number: note.creditNoteNo })}
+                    onClick={() => void voidIt(note)}
+                  >
+                    {t('credits.notes.void')}
+                  </Button>
+                )}
+              </Group>
             </ActionTd>
           </Table.Tr>
         ))}

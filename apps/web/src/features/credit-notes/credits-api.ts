@@ -21,7 +21,19 @@ export const creditKeys = {
     ['credits', 'invoiceNotes', branchId, invoiceId] as const,
   invoiceDeposits: (branchId: string | undefined, invoiceId: string) =>
     ['credits', 'invoiceDeposits', branchId, invoiceId] as const,
+  note: (branchId: string | undefined, id: string) => ['credits', 'note', branchId, id] as const,
 };
+
+/** One credit note (GET /credit-notes/{id}). */
+export function useCreditNote(id: string) {
+  const { branchId } = useBranch();
+  return useQuery({
+    queryKey: creditKeys.note(branchId, id),
+    queryFn: (context): Promise<CreditNote> =>
+      api().call(creditsApi.creditNote, { params: { id } }, queryCallOptions(context)),
+    enabled: Boolean(branchId),
+  });
+}
 
 /** The patient's deposits, newest first, with what is left of each. */
 export function usePatientDeposits(patientId: string, enabled = true) {

@@ -1,6 +1,6 @@
 /**
- * The billing search pages' English texts (issue 13; doc 3 section 2.3): invoice, payment
- * and medical certificate searches, the clinic's invoice list and the patient's unbilled
+ * The billing search pages' English texts (issue 13; doc 3 section 2.3): invoice, payment,
+ * credit note and medical certificate searches, the clinic's invoice list and the patient's unbilled
  * visits.
  */
 export const billingSearchTexts = {
@@ -8,6 +8,13 @@ export const billingSearchTexts = {
     invoices: { title: 'Search invoices', listTitle: 'Invoices', label: 'Invoices found' },
     payments: { title: 'Search payments', label: 'Payments found' },
     mcs: { title: 'Search medical certificates', label: 'Medical certificates found' },
+    creditNotes: {
+      title: 'Search credit notes',
+      label: 'Credit notes found',
+      type: 'Type',
+      types: { deposit: 'Deposit', goodsReturn: 'Goods return', invoice: 'Invoice' },
+      statuses: { ISSUED: 'Issued', VOIDED: 'Voided' },
+    },
     filters: 'Filters',
     fromDate: 'From',
     toDate: 'To',
@@ -15,6 +22,7 @@ export const billingSearchTexts = {
     invoiceNo: 'Invoice number',
     paymentNo: 'Payment number',
     mcNo: 'MC number',
+    creditNoteNo: 'Credit note number',
     status: 'Status',
     method: 'Payment method',
     any: 'Any',
@@ -43,10 +51,15 @@ export const billingSearchTexts = {
       doctor: 'Doctor',
       period: 'Period',
       days: 'Days',
+      creditNoteNo: 'Credit Note No.',
+      creditNoteDate: 'Date',
+      type: 'Type',
+      of: 'Invoice / deposit',
       open: 'Open',
     },
     openInvoice: 'Open invoice {{number}}',
     openVisit: 'Open the visit of {{number}}',
+    openCreditNote: 'Open credit note {{number}}',
     excuseChit: 'Excuse chit',
     unbilled: {
       label: 'Unbilled visits',
