@@ -100,12 +100,12 @@ function RatesCell({ option }: { option: TaxOptionRecord }) {
 function StatusCell({ option }: { option: TaxOptionRecord }) {
   const { t } = useTranslation();
   return (
-    <Group gap={4} wrap="nowrap">
+    <Stack gap={4} align="flex-start" miw="max-content">
       <Badge color={option.isActive ? 'teal' : 'gray'}>
         {option.isActive ? t('billingSettings.active') : t('billingSettings.inactive')}
       </Badge>
       {option.isDefault && <Badge color="blue">{t('billingSettings.tax.defaultBadge')}</Badge>}
-    </Group>
+    </Stack>
   );
 }
 
