@@ -1,6 +1,7 @@
 import type { Permission } from '@clinic/domain';
 import { ROUTES, type Audience, type ScreenRoute } from '../../apps/web/src/app/routes.ts';
 import { billingTexts } from '../../apps/web/src/i18n/billing/texts.ts';
+import { billingSettingsTexts } from '../../apps/web/src/i18n/billing-settings/texts.ts';
 import { companyTexts } from '../../apps/web/src/i18n/companies/texts.ts';
 import { creditTexts } from '../../apps/web/src/i18n/credit-notes/texts.ts';
 import { catalogTexts } from '../../apps/web/src/i18n/catalogs/texts.ts';
@@ -19,6 +20,7 @@ const TEXTS = {
   ...billingTexts,
   ...companyTexts,
   ...creditTexts,
+  ...billingSettingsTexts,
 };
 
 /**

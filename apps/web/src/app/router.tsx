@@ -6,6 +6,7 @@ import {
   TenantLoginPage,
 } from '../features/accounts/LoginPages.tsx';
 import type * as CatalogPagesModule from '../features/catalogs/pages.ts';
+import type * as SalesSettingsPagesModule from '../features/billing-settings/pages.ts';
 import type * as PatientPagesModule from '../features/patient-record/PatientPages.tsx';
 import type * as SearchPagesModule from '../features/billing-search/SearchPages.tsx';
 import { BranchHome, RequireSession, RootRedirect } from './guards.tsx';
@@ -36,6 +37,25 @@ function catalogPage(route: ScreenRoute, render: (pages: CatalogPages) => ReactN
   return {
     path: childPath(ROUTES.console, route),
     lazy: async () => ({ element: render(await import('../features/catalogs/pages.ts')) }),
+  };
+}
+
+type SalesSettingsPages = typeof SalesSettingsPagesModule;
+
+/** A branch's sales settings page (tax options, payment methods), in their own chunk. */
+function salesSettingsPage(
+  route: ScreenRoute,
+  render: (pages: SalesSettingsPages) => ReactNode,
+): RouteObject {
+  return {
+    path: childPath(ROUTES.branchHome, route),
+    lazy: async () => {
+      const [{ SectionGate }, pages] = await Promise.all([
+        import('../features/shell/SectionPage.tsx'),
+        import('../features/billing-settings/pages.ts'),
+      ]);
+      return { element: <SectionGate module="setting">{render(pages)}</SectionGate> };
+    },
   };
 }
 
@@ -348,6 +368,8 @@ export const appRoutes: RouteObject[] = [
           return { element: <SectionGate module="setting">{<SubsidyTiersPage />}</SectionGate> };
         },
       },
+      salesSettingsPage(ROUTES.settingTax, (p) => <p.TaxOptionsPage where="branch" />),
+      salesSettingsPage(ROUTES.settingPaymentMethods, (p) => <p.PaymentMethodsPage />),
       branchCatalogPage(ROUTES.branchFrequencies, (p) => (
         <p.SettingListPage name="frequency" where="branch" />
       )),

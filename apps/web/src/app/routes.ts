@@ -211,6 +211,22 @@ export const ROUTES = {
     audience: 'staff',
     permission: 'invoices:read',
   },
+  // The clinic's tax options and payment methods (settings 'sales/tax', 'sales/payment-method';
+  // features/billing-settings): read with billingSettings:read, changed with :create/:update.
+  settingTax: {
+    path: '/:branchCode/setting/sales/tax',
+    audience: 'staff',
+    permission: 'billingSettings:read',
+    dialogs: ['billingSettings.tax.add', 'billingSettings.tax.editOne'],
+    primaryActions: true,
+  },
+  settingPaymentMethods: {
+    path: '/:branchCode/setting/sales/payment-method',
+    audience: 'staff',
+    permission: 'billingSettings:read',
+    dialogs: ['billingSettings.methods.add', 'billingSettings.methods.editOne'],
+    primaryActions: true,
+  },
   // The clinic's prescription settings lists, read-only in a branch (kept in the console).
   branchFrequencies: { path: '/:branchCode/setting/inventory/frequency', ...BRANCH_CATALOG_PAGE },
   branchConsumeMethods: {

@@ -11,6 +11,7 @@ import type { billingPrintsTexts } from './billing-prints/texts.ts';
 import type { billingSearchTexts } from './billing-search/texts.ts';
 import type { subsidyTexts } from './subsidies/texts.ts';
 import type { companyTexts } from './companies/texts.ts';
+import type { billingSettingsTexts } from './billing-settings/texts.ts';
 import type { creditTexts } from './credit-notes/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
@@ -47,6 +48,7 @@ declare module 'i18next' {
         typeof billingSearchTexts &
         typeof subsidyTexts &
         typeof companyTexts &
+        typeof billingSettingsTexts &
         typeof creditTexts;
       refusal: Record<RefusalCode, string>;
     };

@@ -10,6 +10,8 @@ export const STOCK_MOVEMENT_KINDS = [
   'adjustment',
   'tally',
   'requisition',
+  /** Goods given back on a goods-return credit note (positive), or taken out again when it is voided (negative). */
+  'return',
 ] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
@@ -43,4 +45,6 @@ export type StockMessageKey = keyof typeof STOCK_MESSAGES;
 export const STOCK_REFUSAL_FORMATS = {
   'stock.belowZeroLeft': (batchNo: string, onHand: number) =>
     `Batch ${batchNo} holds ${onHand}; an adjustment may not take it below zero.`,
+  'stock.returnedGone': (itemName: string, batchNo: string, onHand: number, returned: number) =>
+    `${returned} of ${itemName} went back into batch ${batchNo}, which now holds ${onHand}: the returned stock is no longer there to take out again. Adjust or receive the stock first.`,
 } as const;

@@ -432,3 +432,57 @@ export async function invoicePatient(tx: TenantTx, invoiceId: string): Promise<s
     .executeTakeFirst();
   return row?.patientId;
 }
+
+/** A batch an invoice line's medicine was dispensed from, and how much it gave. */
+export interface DispensedBatchOfLine {
+  lineId: string;
+  branchId: string;
+  itemId: string;
+  batchId: string;
+  quantity: number;
+}
+
+/**
+ * The batches the invoice's lines were dispensed from (through the line's prescription
+ * line), each line's earliest expiry first: where goods returned go back. Lines not
+ * dispensed (services, medicine not handed out) have none.
+ */
+export function dispensedBatchesOfLines(
+  tx: TenantTx,
+  invoiceId: string,
+): Promise<DispensedBatchOfLine[]> {
+  return tx.db
+    .selectFrom('invoiceLines as l')
+    .innerJoin('dispensedPrescriptionBatches as d', (join) =>
+      join
+        .onRef('d.tenantId', '=', 'l.tenantId')
+        .onRef('d.prescriptionId', '=', 'l.prescriptionId'),
+    )
+    .innerJoin('stockBatches as b', (join) =>
+      join.onRef('b.tenantId', '=', 'd.tenantId').onRef('b.id', '=', 'd.batchId'),
+    )
+    .select(['l.id as lineId', 'b.branchId', 'b.itemId', 'b.id as batchId', 'd.quantity'])
+    .where('l.invoiceId', '=', invoiceId)
+    .orderBy('l.id')
+    .orderBy(sql`b.expiry_date asc nulls last`)
+    .orderBy('b.id')
+    .execute();
+}
+
+/** What the invoice's goods-return notes not voided returned of each line so far. */
+export async function returnedOfLines(
+  tx: TenantTx,
+  invoiceId: string,
+): Promise<Map<string, number>> {
+  const rows = await tx.db
+    .selectFrom('creditNoteLines as cl')
+    .innerJoin('creditNotes as n', (join) =>
+      join.onRef('n.tenantId', '=', 'cl.tenantId').onRef('n.id', '=', 'cl.creditNoteId'),
+    )
+    .select(['cl.invoiceLineId', sql<number>`sum(cl.quantity)::int`.as('quantity')])
+    .where('n.invoiceId', '=', invoiceId)
+    .where('n.status', '=', CREDIT_STATUS.Active)
+    .groupBy('cl.invoiceLineId')
+    .execute();
+  return new Map(rows.map((row) => [row.invoiceLineId, row.quantity]));
+}

@@ -28,6 +28,11 @@ import {
   stateRefusal,
 } from '../billing/billing.service.ts';
 import { clinicContext } from '../branches/branches.service.ts';
+import {
+  restockInTransaction,
+  undoRestockInTransaction,
+  type ReturnedStock,
+} from '../inventory/inventory.service.ts';
 import * as repo from './credit-notes.repo.ts';
 import { checkMethod, lockedDeposit, remainderOf } from './deposits.service.ts';
 
@@ -82,6 +87,41 @@ async function checkReturnedLines(
     seen.add(id);
   });
   if (problems.length > 0) throw fieldErrors(problems);
+}
+
+/**
+ * Where goods returned go back: each line's quantity into the batches its medicine was
+ * dispensed from, earliest expiry first, past what earlier notes not voided already put
+ * back (`before`), never more than the batches gave. Lines never dispensed (services,
+ * medicine not handed out) restock nothing. Earliest expiry first, because the returned
+ * units' batch is not known: counting them in the batch that expires first never labels
+ * them with a later expiry than their own.
+ */
+export function restockOf(
+  returned: ReadonlyArray<{ lineId: string; quantity: number }>,
+  batches: readonly repo.DispensedBatchOfLine[],
+  before: ReadonlyMap<string, number>,
+): ReturnedStock[] {
+  return returned.flatMap((line) => {
+    let skip = before.get(line.lineId) ?? 0;
+    let left = line.quantity;
+    const stock: ReturnedStock[] = [];
+    for (const batch of batches.filter((one) => one.lineId === line.lineId)) {
+      const skipped = Math.min(skip, batch.quantity);
+      skip -= skipped;
+      const quantity = Math.min(batch.quantity - skipped, left);
+      left -= quantity;
+      if (quantity > 0) {
+        stock.push({
+          branchId: batch.branchId,
+          itemId: batch.itemId,
+          batchId: batch.batchId,
+          quantity,
+        });
+      }
+    }
+    return stock;
+  });
 }
 
 /** Which record the note names, as its type asks; 400 naming the field otherwise. */
@@ -148,6 +188,18 @@ export function createCreditNote(
         ? await creditOfInvoice(tx, scope, reference.id, body)
         : await creditOfDeposit(tx, scope, reference.id, body);
     const { today } = await clinicContext(tx, scope.branchId);
+    const returnedLines = body.returnedLines.map((line) => ({
+      ...line,
+      lineId: line.lineId.toLowerCase(),
+    }));
+    const restock =
+      target.invoiceId && returnedLines.length > 0
+        ? restockOf(
+            returnedLines,
+            await repo.dispensedBatchesOfLines(tx, target.invoiceId),
+            await repo.returnedOfLines(tx, target.invoiceId),
+          )
+        : [];
     const seq = await repo.nextNumber(tx, scope.branchId, 'creditNote');
     const id = await repo.insertCreditNote(
       tx,
@@ -162,8 +214,14 @@ export function createCreditNote(
         creditNoteDate: today,
         createdBy: scope.userId,
       },
-      body.returnedLines.map((line) => ({ ...line, lineId: line.lineId.toLowerCase() })),
+      returnedLines,
     );
+    await restockInTransaction(tx, {
+      lines: restock,
+      referenceId: id,
+      reason: formatCreditNoteNo(seq),
+      userId: scope.userId,
+    });
     if (target.invoiceId) await settleInvoiceStatus(tx, target.invoiceId, scope.userId);
     else await repo.touchDeposit(tx, target.depositId!);
     return loadCreditNote(tx, id);
@@ -255,6 +313,11 @@ export function voidCreditNote(
       voidedBy: scope.userId,
     });
     if (!done) throw conflict();
+    await undoRestockInTransaction(tx, {
+      referenceId: id,
+      reason: `Void: ${body.reason}`,
+      userId: scope.userId,
+    });
     if (invoice && invoice.status !== INVOICE_STATUS.Voided) {
       await settleInvoiceStatus(tx, invoice.id, scope.userId);
     }

@@ -568,3 +568,20 @@ export async function itemLog(
   ]);
   return { items: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
 }
+
+/** What the `return` rows naming `referenceId` still hold back in each batch (their sum, when not 0). */
+export async function returnedByReference(
+  tx: TenantTx,
+  referenceId: string,
+): Promise<Array<{ branchId: string; itemId: string; batchId: string; quantity: number }>> {
+  const rows = await tx.db
+    .selectFrom('stockMovements')
+    .select(['branchId', 'itemId', 'batchId', sql<number>`sum(quantity)::int`.as('quantity')])
+    .where('referenceId', '=', referenceId)
+    .where('kind', '=', 'return')
+    .groupBy(['branchId', 'itemId', 'batchId'])
+    .orderBy('itemId')
+    .orderBy('batchId')
+    .execute();
+  return rows.filter((row) => row.quantity !== 0);
+}

@@ -623,6 +623,87 @@ export async function batchForTransfer(
   return { id };
 }
 
+export interface ReturnedStock {
+  branchId: string;
+  itemId: string;
+  batchId: string;
+  quantity: number;
+}
+
+/**
+ * Puts returned goods back into the batches they left (ledger kind `return`, positive,
+ * `referenceId` the credit note), inside the caller's transaction, the batches locked
+ * first as every writer does. An expired batch takes its goods back too: the ledger follows
+ * the goods, and FEFO never dispenses an expired batch.
+ */
+export async function restockInTransaction(
+  tx: TenantTx,
+  restock: { lines: ReturnedStock[]; referenceId: string; reason: string; userId: string },
+): Promise<void> {
+  const lines = restock.lines.filter((line) => line.quantity > 0);
+  if (lines.length === 0) return;
+  await repo.lockBatches(tx, {
+    branchIds: [...new Set(lines.map((line) => line.branchId))],
+    batchIds: lines.map((line) => line.batchId),
+  });
+  await repo.insertMovements(
+    tx,
+    lines.map((line) => ({
+      ...line,
+      kind: 'return' as const,
+      reason: restock.reason,
+      referenceId: restock.referenceId,
+      createdBy: restock.userId,
+    })),
+  );
+}
+
+/**
+ * Takes out again what `restockInTransaction` put back under `referenceId` (its void), as
+ * negative `return` rows. 409 `stock.returnedGone` naming the item and batch when a batch no
+ * longer holds what went back into it (dispensed or adjusted since): nothing is taken.
+ */
+export async function undoRestockInTransaction(
+  tx: TenantTx,
+  undo: { referenceId: string; reason: string; userId: string },
+): Promise<void> {
+  const returned = await repo.returnedByReference(tx, undo.referenceId);
+  if (returned.length === 0) return;
+  await repo.lockBatches(tx, {
+    branchIds: [...new Set(returned.map((line) => line.branchId))],
+    batchIds: returned.map((line) => line.batchId),
+  });
+  for (const line of returned) {
+    const [batch] = await repo.listBatches(tx, {
+      branchId: line.branchId,
+      batchId: line.batchId,
+      includeEmpty: true,
+    });
+    if (batch && batch.onHand < line.quantity) {
+      const code = 'stock.returnedGone';
+      const message = refusalMessage(
+        code,
+        batch.itemName,
+        batch.batchNo,
+        batch.onHand,
+        line.quantity,
+      );
+      throw new AppError(409, code, message, []);
+    }
+  }
+  await repo.insertMovements(
+    tx,
+    returned.map((line) => ({
+      ...line,
+      quantity: -line.quantity,
+      kind: 'return' as const,
+      reason: undo.reason,
+      referenceId: undo.referenceId,
+      createdBy: undo.userId,
+    })),
+  );
+}
+
 /** 409 `inventory.stockShort` on `field`, naming the item and what is left. */
 export function stockShortRefusal(
   field: string,

@@ -127,6 +127,18 @@ export const SITE_MAP: ReadonlyArray<{ title: string; links: SiteMapLink[] }> = 
       },
       { name: 'setting.inventory', path: 'setting/inventory/frequency', permission: SETTINGS_READ },
       { name: 'setting.printer', path: 'setting/printer', permission: SETTINGS_READ },
+      // Not in doc 1 section 2.4's list: the sales settings pages of section 2.5 (issue 13).
+      { name: 'setting.sales.tax', path: 'setting/sales/tax', permission: 'billingSettings:read' },
+      {
+        name: 'setting.sales.paymentMethod',
+        path: 'setting/sales/payment-method',
+        permission: 'billingSettings:read',
+      },
+      {
+        name: 'setting.sales.subsidies',
+        path: 'setting/sales/subsidies',
+        permission: 'invoices:read',
+      },
     ],
   },
   {

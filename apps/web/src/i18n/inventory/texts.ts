@@ -40,6 +40,7 @@ export const inventoryTexts = {
       adjustment: 'Adjustment',
       tally: 'Stock tally',
       requisition: 'Requisition',
+      return: 'Goods returned',
     },
     expiry: {
       expired: 'Expired',
