@@ -200,10 +200,12 @@ export function isReadOnlyReferral(status: ReferralStatus): boolean {
 
 /** An HSG referral in status 1, 4 or 5 can be submitted (and previewed as a letter). */
 export function canSubmitReferral(referral: { isHsg: boolean; referralStatus: number }): boolean {
-  const { draft, fail, finalized } = REFERRAL_STATUS;
-  return (
-    referral.isHsg && [draft, fail, finalized].includes(referral.referralStatus as ReferralStatus)
-  );
+  const submittable: readonly number[] = [
+    REFERRAL_STATUS.draft,
+    REFERRAL_STATUS.fail,
+    REFERRAL_STATUS.finalized,
+  ];
+  return referral.isHsg && submittable.includes(referral.referralStatus);
 }
 
 /** A submitted referral's type, institution and specialty are read-only. */
