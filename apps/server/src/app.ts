@@ -42,6 +42,7 @@ import { subsidiesRoutes } from './features/subsidies/subsidies.routes.ts';
 import { billingPrintsRoutes } from './features/billing-prints/billing-prints.routes.ts';
 import { printerRoutes } from './features/printer/printer.routes.ts';
 import { creditNotesRoutes } from './features/credit-notes/credit-notes.routes.ts';
+import { referralsRoutes } from './features/referrals/referrals.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { billingSearchRoutes } from './features/billing-search/billing-search.routes.ts';
 import { companiesRoutes } from './features/companies/companies.routes.ts';
@@ -317,6 +318,7 @@ export async function buildApp(
       await api.register(companiesRoutes(ctx));
       await api.register(billingSettingsRoutes(ctx));
       await api.register(creditNotesRoutes(ctx));
+      await api.register(referralsRoutes(ctx));
     },
     { prefix: '/api/v1' },
   );

@@ -48,6 +48,9 @@ const NO_AUDIT_ROUTES = [
   'GET /api/v1/dashboards/amounts',
   // The clinic's subsidy tiers (settings): invoice permissions, no patient.
   'GET /api/v1/settings/subsidies',
+  // The HSG institution and specialty lists of the referral editor: no patient.
+  'GET /api/v1/referrals/institution',
+  'GET /api/v1/referrals/specialty',
   'PUT /api/v1/settings/subsidies/:id',
 ].sort();
 
@@ -113,6 +116,8 @@ let documentId: string;
 let taken: Record<string, unknown>;
 /** A medical certificate of the patient's visit. */
 let mcId: string;
+/** A referral out of the patient's visit. */
+let referralId: string;
 /** A third patient's visit for the diagnosis and allergy routes (a diagnosis keeps a visit). */
 let clinicalIds: IdBook;
 /** A line of a stocked medicine on the clinical visit, for the dispensing and label routes. */
@@ -259,6 +264,21 @@ beforeAll(async () => {
   });
   expectStatus(mc, 201);
   mcId = mc.body.data.id;
+  ids.outVisitID = ids.visitId;
+  const referral = await t.call('POST', '/api/v1/referrals/out', {
+    ...admin,
+    body: {
+      patientId,
+      visitId: ids.visitId,
+      issueDate: Math.floor(Date.now() / 1000) - 60,
+      referralInstitutionDescription: 'Mount Elizabeth Hospital',
+      referralReason: 'Review',
+      diagnosisText: 'Knee pain',
+      drugAllergies: 'NKDA',
+    },
+  });
+  expectStatus(referral, 201);
+  referralId = referral.body.data.id;
   const reading = await t.call('POST', `/api/v1/physical-readings/${ids.visitId}`, {
     ...admin,
     body: { readingTime: todayStart(), pulse: 70 },
@@ -455,6 +475,7 @@ function idsFor(route: ApiRoute): IdBook {
     return { ...ids, id: mcId };
   }
   if (route.url.startsWith('/api/v1/documents/')) return { ...ids, id: documentId };
+  if (route.url.startsWith('/api/v1/referrals/out/')) return { ...ids, id: referralId };
   if (route.url.startsWith('/api/v1/reports/labels/patient')) return { ...ids, id: patientId };
   // Vitals: a visit's facts and readings by the visit's id; one reading by its own.
   if (route.url.startsWith('/api/v1/visit-facts/')) return { ...ids, id: ids.visitId };
@@ -607,6 +628,17 @@ async function readyVisit(route: ApiRoute): Promise<number> {
   });
 }
 
+function referralVersion(): Promise<number> {
+  return withTenant(t.database.db, clinic.tenantId, async (tx) => {
+    const row = await tx.db
+      .selectFrom('referralsOut')
+      .select('version')
+      .where('id', '=', referralId)
+      .executeTakeFirstOrThrow();
+    return row.version;
+  });
+}
+
 /** A request the route answers with success: the sample, with a current version and a new NRIC. */
 async function successfulRequest(route: ApiRoute): Promise<SampleRequest> {
   const request = sampleRequest(route, idsFor(route), todayStart() + 3600);
@@ -622,6 +654,7 @@ async function successfulRequest(route: ApiRoute): Promise<SampleRequest> {
           ? await readyVisit(route)
           : await currentVersion(route)));
   }
+  if ('rowVersion' in body) body.rowVersion = await referralVersion();
   if ('nric' in body) body.nric = patientBody().nric;
   return { ...request, body };
 }

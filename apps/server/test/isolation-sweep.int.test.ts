@@ -47,6 +47,7 @@ let taxOptionId: string;
 let paymentMethodId: string;
 let depositId: string;
 let creditNoteId: string;
+let referralId: string;
 
 beforeAll(async () => {
   secondBranch = await addBranch(t, a, 'SECRET2');
@@ -310,6 +311,20 @@ beforeAll(async () => {
   });
   expectStatus(note, 201);
   creditNoteId = note.body.data.id as string;
+  const referral = await t.call('POST', '/api/v1/referrals/out', {
+    ...admin2,
+    body: {
+      patientId,
+      visitId,
+      issueDate: Math.floor(Date.now() / 1000) - 60,
+      referralInstitutionDescription: 'Secret Referral Clinic',
+      referralReason: 'Secret referral reason',
+      diagnosisText: 'Secret referral diagnosis',
+      drugAllergies: 'NKDA',
+    },
+  });
+  expectStatus(referral, 201);
+  referralId = referral.body.data.id as string;
 
   aIds = {
     patientId,
@@ -389,6 +404,8 @@ beforeAll(async () => {
     creditNoteId,
     'Secret deposit remark',
     'Secret credit reason',
+    referralId,
+    'Secret referral reason',
   ];
 }, 60_000);
 
@@ -412,6 +429,7 @@ function idCandidates(): string[] {
     paymentMethodId,
     depositId,
     creditNoteId,
+    referralId,
   ];
 }
 

@@ -25,6 +25,7 @@ import { creditsContract } from './billing/credits.contract.ts';
 import { dashboardContract } from './dashboard/dashboard.contract.ts';
 import { billingSearchContract } from './billing-search/billing-search.contract.ts';
 import { mcContract } from './medical-certificates/mc.contract.ts';
+import { referralsContract } from './referrals/referrals.contract.ts';
 import { printingContract } from './printing/printing.contract.ts';
 import { companiesContract } from './companies/companies.contract.ts';
 import { billingSettingsContract } from './billing/billing-settings.contract.ts';
@@ -43,6 +44,7 @@ export const apiContract = {
   diagnoses: diagnosesContract,
   allergies: allergiesContract,
   medicalCertificates: mcContract,
+  referrals: referralsContract,
   documents: documentsContract,
   reports: reportsContract,
   auditTrail: auditTrailContract,

@@ -809,6 +809,91 @@ export interface ReferenceOptions {
   version: Generated<number>;
 }
 
+export interface ReferralInstitutions {
+  code: string;
+  createdAt: Generated<Timestamp>;
+  description: string;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  referralTypes: Generated<number[]>;
+  sortOrder: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
+export interface ReferralInstitutionSpecialties {
+  institutionCode: string;
+  specialtyCode: string;
+  tenantId: string;
+}
+
+export interface ReferralsOut {
+  billSizeCents: number | null;
+  branchId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string;
+  diagnosis: Generated<Json>;
+  diagnosisText: string | null;
+  doctorId: string;
+  doctorName: string | null;
+  drugAllergies: string | null;
+  fastTrackReason: string | null;
+  hciCode: string | null;
+  id: Generated<string>;
+  isHsg: Generated<boolean>;
+  isIncludingDiagnosis: Generated<boolean>;
+  isIncludingMedication: Generated<boolean>;
+  isIncludingProcedure: Generated<boolean>;
+  isIncludingReview: Generated<boolean>;
+  isNamedDoctor: Generated<boolean>;
+  isRelatedToChas: Generated<boolean>;
+  isRelatedToNone: Generated<boolean>;
+  isRelatedToSfl: Generated<boolean>;
+  isRelatedToVcdss: Generated<boolean>;
+  issueDate: Timestamp;
+  medicalHistory: string | null;
+  medications: Generated<Json>;
+  modifiedAt: Timestamp | null;
+  modifiedReason: string | null;
+  note: string | null;
+  patientId: string;
+  patientRequest: string | null;
+  procedureContent: string | null;
+  referralInstitution: string | null;
+  referralInstitutionDescription: string | null;
+  referralLetter: string | null;
+  referralReason: string | null;
+  referralStatus: Generated<number>;
+  referralType: number | null;
+  referTo: string | null;
+  reviewContent: string | null;
+  sendStatus: Generated<number>;
+  speciallyService: string | null;
+  speciallyServiceDescription: string | null;
+  tenantId: string;
+  treatments: string | null;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  version: Generated<number>;
+  visitId: string;
+  voidedAt: Timestamp | null;
+  voidedBy: string | null;
+  voidedReason: string | null;
+}
+
+export interface ReferralSpecialties {
+  code: string;
+  createdAt: Generated<Timestamp>;
+  description: string;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  sortOrder: Generated<number>;
+  tenantId: string;
+  updatedAt: Generated<Timestamp>;
+  version: Generated<number>;
+}
+
 export interface RequisitionLines {
   itemId: string;
   lineNo: number;
@@ -1187,6 +1272,10 @@ export interface DB {
   queueCounters: QueueCounters;
   queueEntries: QueueEntries;
   referenceOptions: ReferenceOptions;
+  referralInstitutions: ReferralInstitutions;
+  referralInstitutionSpecialties: ReferralInstitutionSpecialties;
+  referralsOut: ReferralsOut;
+  referralSpecialties: ReferralSpecialties;
   requisitionLines: RequisitionLines;
   requisitions: Requisitions;
   roles: Roles;

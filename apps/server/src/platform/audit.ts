@@ -177,6 +177,10 @@ export const PATIENT_TABLES = {
   depositApplications: true,
   creditNotes: true,
   creditNoteLines: true,
+  referralsOut: true,
+  referralInstitutions: false,
+  referralSpecialties: false,
+  referralInstitutionSpecialties: false,
 } as const satisfies Record<keyof DB, boolean>;
 
 /** Database functions that read patients' rows for one-statement reads. */

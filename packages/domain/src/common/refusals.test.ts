@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../accounts/password.ts';
 import { MC_MESSAGES } from '../medical-certificates/mc-rules.ts';
+import { REFERRAL_MESSAGES } from '../referrals/referral-rules.ts';
 import { ALLERGY_MESSAGES } from '../allergies/allergy-rules.ts';
 import { DIAGNOSIS_MESSAGES } from '../diagnoses/diagnosis-rules.ts';
 import { DOCUMENT_MESSAGES, DOCUMENT_REFUSAL_FORMATS } from '../documents/document-rules.ts';
@@ -53,6 +54,7 @@ describe('the refusal catalogue', () => {
       VITALS_MESSAGES,
       VISIT_MESSAGES,
       MC_MESSAGES,
+      REFERRAL_MESSAGES,
       DIAGNOSIS_MESSAGES,
       ALLERGY_MESSAGES,
       DOCUMENT_MESSAGES,

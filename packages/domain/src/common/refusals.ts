@@ -13,6 +13,7 @@ import { PATIENT_MESSAGES } from '../patients/patient-rules.ts';
 import { QUEUE_DISPLAY_MESSAGES, QUEUE_MESSAGES } from '../queue/queue-rules.ts';
 import { VITALS_MESSAGES } from '../vitals/vitals-rules.ts';
 import { MC_MESSAGES } from '../medical-certificates/mc-rules.ts';
+import { REFERRAL_MESSAGES } from '../referrals/referral-rules.ts';
 import { VISIT_MESSAGES } from '../visits/consult-time.ts';
 import { PRESCRIPTION_MESSAGES } from '../prescriptions/prescription-line.ts';
 import { PRESCRIBING_MESSAGES, PRESCRIBING_REFUSAL_FORMATS } from '../prescriptions/prescribing.ts';
@@ -184,6 +185,7 @@ export const REFUSALS = {
   ...prefixed('diagnosis', DIAGNOSIS_MESSAGES),
   ...prefixed('allergy', ALLERGY_MESSAGES),
   ...prefixed('mc', MC_MESSAGES),
+  ...prefixed('referral', REFERRAL_MESSAGES),
   ...prefixed('document', DOCUMENT_MESSAGES),
   ...DOCUMENT_REFUSAL_FORMATS,
   ...prefixed('visit', VISIT_MESSAGES),

@@ -32,6 +32,7 @@ import { seedBranchOptions, seedTenantOptions } from '../options/options.service
 import { seedCatalogSettings } from '../catalogs/catalogs.service.ts';
 import { seedBillingSettings } from '../billing/billing.service.ts';
 import { seedSubsidyTiers } from '../subsidies/subsidies.service.ts';
+import { seedReferralLists } from '../referrals/referrals.service.ts';
 import { giveBranches, seedSystemRoles, type BranchGrant } from '../roles/roles.service.ts';
 import * as repo from './accounts.repo.ts';
 
@@ -154,6 +155,7 @@ export async function openClinic(tx: TenantTx, tenant: repo.NewTenant): Promise<
   await seedCatalogSettings(tx);
   await seedBillingSettings(tx);
   await seedSubsidyTiers(tx);
+  await seedReferralLists(tx);
 }
 
 /** A branch of the clinic with its option lists; answers its id. */

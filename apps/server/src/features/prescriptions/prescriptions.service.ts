@@ -21,6 +21,7 @@ import {
   type PrescriptionWarning,
   type RecordedAllergy,
   type VisitPrescription,
+  type ReferralMedication,
 } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import {
@@ -444,4 +445,22 @@ export function repeatLastPrescription(
     await addLines(tx, scope, visit, lines, lists);
     return withTotals(await repo.visitLines(tx, visit.id));
   });
+}
+
+/** The visit's lines as a referral letter lists them, read in the caller's transaction. */
+export async function referralMedications(
+  tx: TenantTx,
+  visitId: string,
+): Promise<ReferralMedication[]> {
+  const lines = await repo.visitLines(tx, visitId);
+  return lines.map((line) => ({
+    code: line.code,
+    name: line.name,
+    dispenseQty: line.dispenseQuantity,
+    um: line.dispenseUm,
+    consumeMethod: line.consumeMethod,
+    consumeQty: line.consumeQuantity,
+    consumeUM: line.consumeUm,
+    frequency: line.frequency,
+  }));
 }

@@ -93,6 +93,20 @@ async function subsidyOf(tx: TenantTx, patientId: string, today: string): Promis
   };
 }
 
+/** `GET /enrolment/hsg-status`: enrolled when the patient's card is a Healthier SG tier valid today. */
+export function hsgEnrolment(
+  scope: BranchScope,
+  patientId: string,
+): Promise<{ enrolled: boolean; tierName: string | null }> {
+  return scope.run(async (tx) => {
+    await existingPatient(tx, patientId);
+    const { today } = await clinicContext(tx, scope.branchId);
+    const card = await repo.patientCard(tx, patientId);
+    const enrolled = card !== undefined && card.tier.scheme === 'HSG' && cardValidOn(card, today);
+    return { enrolled, tierName: enrolled ? card.tier.name : null };
+  });
+}
+
 /** `GET /patients/{id}/subsidy`: the card and this calendar year's use of the caps. */
 export function patientSubsidy(scope: BranchScope, patientId: string): Promise<PatientSubsidy> {
   return scope.run(async (tx) => {

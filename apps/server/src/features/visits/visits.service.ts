@@ -26,6 +26,9 @@ import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import * as repo from './visits.repo.ts';
 
+/** A visit's diagnoses, read in the caller's transaction (the referral letter's). */
+export { visitDiagnoses as visitDiagnosesIn } from './visits.repo.ts';
+
 /**
  * What the queue does to visits inside its own transaction: opens one per entry, moves
  * its date with the entry's registration time, voids it with the entry.

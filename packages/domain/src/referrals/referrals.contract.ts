@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { joinContract, type RouteSchemas } from '../common/contract.ts';
+import { dataOf, listOf } from '../common/envelope.ts';
+import { referralsApi } from './referrals.endpoints.ts';
+import {
+  HsgStatus,
+  HsgStatusQuery,
+  InstitutionQuery,
+  ReferralIdParams,
+  ReferralListQuery,
+  ReferralOption,
+  ReferralOutCreateBody,
+  ReferralOutRecord,
+  ReferralOutUpdateBody,
+  ReferralPromptBody,
+  ReferralVoidBody,
+  SpecialtyQuery,
+} from './referrals.ts';
+
+/** Referrals out, their option lists and the HSG enrolment (doc 2 section 7; doc 3 7.1). */
+export const referralsSchemas = {
+  list: { query: ReferralListQuery, answer: listOf(ReferralOutRecord) },
+  get: { params: ReferralIdParams, answer: dataOf(ReferralOutRecord) },
+  create: { body: ReferralOutCreateBody, answer: dataOf(ReferralOutRecord), status: 201 },
+  update: {
+    params: ReferralIdParams,
+    body: ReferralOutUpdateBody,
+    answer: dataOf(ReferralOutRecord),
+  },
+  /** Answers the referral as voided. */
+  void: { params: ReferralIdParams, body: ReferralVoidBody, answer: dataOf(ReferralOutRecord) },
+  /** The quick prompt: `data` is the message shown. */
+  prompt: { body: ReferralPromptBody, answer: dataOf(z.string()), status: 201 },
+  institutions: { query: InstitutionQuery, answer: listOf(ReferralOption) },
+  specialties: { query: SpecialtyQuery, answer: listOf(ReferralOption) },
+  hsgStatus: { query: HsgStatusQuery, answer: dataOf(HsgStatus) },
+} as const satisfies Record<string, RouteSchemas>;
+
+export const referralsContract = joinContract(referralsApi, referralsSchemas);
