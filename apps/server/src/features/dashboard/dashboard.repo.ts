@@ -84,25 +84,25 @@ function dayInvoiceRows(tx: TenantTx, branchId: string, day: string) {
     .where('i.status', 'not in', [INVOICE_STATUS.Draft, INVOICE_STATUS.Voided]);
 }
 
-/** The day's invoices with their settled payments (deposits and credit notes are billing's). */
-export async function dayInvoices(tx: TenantTx, branchId: string, day: string) {
+/** What the settled payments of the invoice `i` took off it. */
+const settledPaid = sql<string>`(
+  SELECT coalesce(sum(pay.amount_cents), 0) FROM payments pay
+   WHERE pay.tenant_id = i.tenant_id AND pay.invoice_id = i.id
+     AND pay.status = ${PAYMENT_STATUS.Paid})`;
+
+/**
+ * The day's invoices its settled payments leave owing, with what they paid, by number:
+ * a paid invoice is never sent (deposits and credit notes, billing's, only lower a
+ * balance further).
+ */
+export async function dayOwingInvoices(tx: TenantTx, branchId: string, day: string) {
   const rows = await dayInvoiceRows(tx, branchId, day)
     .innerJoin('patients as p', (join) =>
       join.onRef('p.tenantId', '=', 'i.tenantId').onRef('p.id', '=', 'i.patientId'),
     )
-    .select((eb) => [
-      'i.id',
-      'i.invoiceNo',
-      'p.name as patientName',
-      'i.grandTotalCents',
-      eb
-        .selectFrom('payments as pay')
-        .whereRef('pay.tenantId', '=', 'i.tenantId')
-        .whereRef('pay.invoiceId', '=', 'i.id')
-        .where('pay.status', '=', PAYMENT_STATUS.Paid)
-        .select(sql<string>`coalesce(sum(pay.amount_cents), 0)`.as('paid'))
-        .as('paidCents'),
-    ])
+    .where(sql<boolean>`i.grand_total_cents > ${settledPaid}`)
+    .select(['i.id', 'i.invoiceNo', 'p.name as patientName', 'i.grandTotalCents'])
+    .select(settledPaid.as('paidCents'))
     .orderBy('i.invoiceNo')
     .execute();
   return rows.map((row) => ({
@@ -110,7 +110,7 @@ export async function dayInvoices(tx: TenantTx, branchId: string, day: string) {
     invoiceNumber: row.invoiceNo ?? '',
     patientName: row.patientName,
     grandTotalCents: Number(row.grandTotalCents ?? 0),
-    paidCents: Number(row.paidCents ?? 0),
+    paidCents: Number(row.paidCents),
   }));
 }
 

@@ -72,7 +72,7 @@ export function unbilledPatients(scope: BranchScope, from: number): Promise<List
  */
 export function unpaidInvoices(scope: BranchScope, from: number): Promise<List<UnpaidInvoice>> {
   return onDay(scope, from, async (tx, day) => {
-    const invoices = await repo.dayInvoices(tx, scope.branchId, day);
+    const invoices = await repo.dayOwingInvoices(tx, scope.branchId, day);
     const credits = await depositsAndCreditsOf(
       tx,
       invoices.map((invoice) => invoice.id),
