@@ -25,12 +25,13 @@ import type { BranchScope } from '../platform/scope.ts';
 import { line, type DemoLine } from './demo-prescriptions.ts';
 
 /**
- * The demo clinic's past weeks (docs/architecture.md "Dashboard", "Demo bills"): every
- * clinic day (Monday to Saturday) of the last three weeks has a morning of finished
- * visits, each billed and mostly paid at the desk, so the dashboard of a past day and the
- * invoice and payment searches show real figures at first start. Everything goes through
- * the services as the desk and the doctors would, each step acting at its moment of that
- * day (the transaction's `actsAt`: the clinic's clock of the services reads it).
+ * The demo clinic's past weeks (docs/architecture.md "Billing" > Demo, and "Feature
+ * boundaries" on the demo seed): every clinic day (Monday to Saturday) of the last three
+ * weeks has a morning of finished visits, each billed and mostly paid at the desk, so the
+ * dashboard of a past day and the invoice and payment searches show real figures at first
+ * start. Everything goes through the services as the desk and the doctors would, each
+ * step acting at its moment of that day (the transaction's `actsAt`: the clinic's clock
+ * of the services reads it).
  */
 
 /** Calendar days back the demo's past clinic days reach (Sundays closed). */
