@@ -475,7 +475,11 @@ function idsFor(route: ApiRoute): IdBook {
     return { ...ids, id: mcId };
   }
   if (route.url.startsWith('/api/v1/documents/')) return { ...ids, id: documentId };
-  if (route.url.startsWith('/api/v1/referrals/out/')) return { ...ids, id: referralId };
+  if (
+    route.url.startsWith('/api/v1/referrals/out/') ||
+    route.url === '/api/v1/reports/referrals/:id'
+  )
+    return { ...ids, id: referralId };
   if (route.url.startsWith('/api/v1/reports/labels/patient')) return { ...ids, id: patientId };
   // Vitals: a visit's facts and readings by the visit's id; one reading by its own.
   if (route.url.startsWith('/api/v1/visit-facts/')) return { ...ids, id: ids.visitId };

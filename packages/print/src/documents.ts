@@ -18,6 +18,7 @@ import {
   MedicationLabelDocument,
   type MedicationLabelProps,
 } from './documents/medication-label.ts';
+import { ReferralLetterDocument, type ReferralLetterProps } from './documents/referral-letter.ts';
 import { PurchaseOrderDocument, type PurchaseOrderProps } from './documents/purchase-order.ts';
 import {
   CreditNoteDocument,
@@ -58,7 +59,8 @@ export type PrintDocument =
   | ({ kind: 'paymentReceipt' } & PaymentReceiptProps)
   | ({ kind: 'quotation' } & QuotationProps)
   | ({ kind: 'statement' } & StatementProps)
-  | ({ kind: 'creditNote' } & CreditNoteProps);
+  | ({ kind: 'creditNote' } & CreditNoteProps)
+  | ({ kind: 'referralLetter' } & ReferralLetterProps);
 
 /** The react-pdf `<Document>` of a document. */
 export function documentElement(document: PrintDocument): ReactElement {
@@ -91,5 +93,7 @@ export function documentElement(document: PrintDocument): ReactElement {
       return h(StatementDocument, document);
     case 'creditNote':
       return h(CreditNoteDocument, document);
+    case 'referralLetter':
+      return h(ReferralLetterDocument, document);
   }
 }

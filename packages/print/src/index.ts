@@ -15,4 +15,5 @@ export * from './documents/batch-dispensing.ts';
 export * from './footer-html.ts';
 export * from './documents/billing-parts.ts';
 export * from './documents/billing-documents.ts';
+export * from './documents/referral-letter.ts';
 export * from './documents.ts';

@@ -4,6 +4,7 @@ import {
   canSubmitReferral,
   gpFirstAcknowledged,
   GPFIRST_TERMS,
+  gpFirstValidUntil,
   hsgByNationality,
   isReadOnlyReferral,
   issueDateProblem,
@@ -265,5 +266,19 @@ describe('the referral schemas', () => {
         message: REFERRAL_MESSAGES.voidedReasonRequired,
       }),
     ]);
+  });
+});
+
+describe('GPFirst validity on the letter (doc 3 section 2.1)', () => {
+  it('is the day of issue until 23:59 when issued before 22:00', () => {
+    expect(gpFirstValidUntil('2026-11-27', '09:15')).toEqual({ date: '2026-11-27', time: '23:59' });
+    expect(gpFirstValidUntil('2026-11-27', '21:59')).toEqual({ date: '2026-11-27', time: '23:59' });
+  });
+
+  it('runs to 02:00 the next day when issued between 22:00 and midnight', () => {
+    expect(gpFirstValidUntil('2026-11-27', '22:00')).toEqual({ date: '2026-11-28', time: '02:00' });
+    expect(gpFirstValidUntil('2026-11-30', '22:30')).toEqual({ date: '2026-12-01', time: '02:00' });
+    expect(gpFirstValidUntil('2026-12-31', '23:59')).toEqual({ date: '2027-01-01', time: '02:00' });
+    expect(gpFirstValidUntil('2028-02-28', '23:00')).toEqual({ date: '2028-02-29', time: '02:00' });
   });
 });

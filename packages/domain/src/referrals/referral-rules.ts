@@ -78,6 +78,8 @@ export const REFERRAL_MESSAGES = {
   institutionUnknown: 'Please choose an institution of the list for this type of referral.',
   specialtyUnknown: 'Please choose a specialty of this institution.',
   codeTooShort: 'At least 2 character',
+  printAnotherBranch: 'This referral is of another branch. Please choose that branch to print it.',
+  voidedNoPrint: 'This referral has been voided: its letter cannot be printed.',
 } as const;
 export type ReferralMessageKey = keyof typeof REFERRAL_MESSAGES;
 
@@ -273,3 +275,28 @@ export function keptReferralFields<T extends ReferralClearable>(referral: T): T 
 /** Doc 2 section 7 / doc 3 section 3.6: dictionary type 4 is a referral doctor, others institutions. */
 export const REFERRAL_DOCTOR_TYPE_ID = 4;
 export const REFERRAL_INSTITUTION_TYPE_ID = 5;
+
+/** 'YYYY-MM-DD' of the day after. */
+function nextDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + 1)).toISOString().slice(0, 10);
+}
+
+/** From this time of the clinic's day a GPFirst referral stays valid into the next day. */
+export const GPFIRST_LATE_FROM = '22:00';
+export const GPFIRST_LATE_UNTIL = '02:00';
+
+/**
+ * Until when a GPFirst referral is valid (doc 3 section 2.1): the day of issue, or up to
+ * 02:00 the next day when issued between 22:00 and midnight. Dates 'YYYY-MM-DD' and times
+ * 'HH:mm' in the clinic's time; the day of issue ends at 23:59.
+ */
+export function gpFirstValidUntil(issueDate: string, issueTime: string) {
+  if (issueTime >= GPFIRST_LATE_FROM) {
+    return { date: nextDay(issueDate), time: GPFIRST_LATE_UNTIL };
+  }
+  return { date: issueDate, time: '23:59' };
+}
+
+/** The GPFirst attendance subsidy the letter states (doc 3 section 2.1), in cents. */
+export const GPFIRST_SUBSIDY_CENTS = 5000;

@@ -7,6 +7,8 @@ import {
   HsgStatusQuery,
   InstitutionQuery,
   ReferralIdParams,
+  ReferralLetterData,
+  ReferralLetterParams,
   ReferralListQuery,
   ReferralOption,
   ReferralOutCreateBody,
@@ -34,6 +36,8 @@ export const referralsSchemas = {
   institutions: { query: InstitutionQuery, answer: listOf(ReferralOption) },
   specialties: { query: SpecialtyQuery, answer: listOf(ReferralOption) },
   hsgStatus: { query: HsgStatusQuery, answer: dataOf(HsgStatus) },
+  /** The referral letter's print data (ours; doc 3 sections 2.1, 7.1). */
+  letter: { params: ReferralLetterParams, answer: dataOf(ReferralLetterData) },
 } as const satisfies Record<string, RouteSchemas>;
 
 export const referralsContract = joinContract(referralsApi, referralsSchemas);

@@ -12,4 +12,5 @@ export const referralsApi = endpoints<typeof referralsSchemas>()({
   institutions: ['GET', '/referrals/institution'],
   specialties: ['GET', '/referrals/specialty'],
   hsgStatus: ['GET', '/enrolment/hsg-status'],
+  letter: ['GET', '/reports/referrals/:id'],
 });

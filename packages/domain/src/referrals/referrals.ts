@@ -302,6 +302,34 @@ export const ReferralOutRecord = z.object({
 export type ReferralOutRecord = z.infer<typeof ReferralOutRecord>;
 clinicalRecords.add(ReferralOutRecord, { resource: 'referrals' });
 
+export const ReferralLetterParams = z.strictObject({ id: z.uuid('no referral id') });
+
+/**
+ * `GET /reports/referrals/{id}` (ours): what the referral letter prints (doc 3 section 2.1)
+ * besides the branch header: the referral as `GET /referrals/out/{id}` answers it, its
+ * patient (ID masked by the printing branch's country, as every print), the signed-in
+ * user's name and MCR and the branch's HCI code (doc 2 section 6: the letter's doctor),
+ * and the referral date in the clinic's time.
+ */
+export const ReferralLetterData = z.object({
+  /** The referral's visit (what the print's audit row names). */
+  visitId: z.uuid(),
+  referral: ReferralOutRecord,
+  patient: z.object({
+    name: z.string(),
+    ic: z.string().nullable(),
+    /** 'YYYY-MM-DD'. */
+    birthDate: z.string().nullable(),
+    gender: z.string().nullable(),
+  }),
+  fullName: z.string(),
+  mcr: z.string().nullable(),
+  hciCode: z.string().nullable(),
+  /** The referral date and time in the clinic's time: 'YYYY-MM-DD' and 'HH:mm'. */
+  issued: z.object({ date: z.string(), time: z.string() }),
+});
+export type ReferralLetterData = z.infer<typeof ReferralLetterData>;
+
 /** The quick prompt's success message (doc 2 section 7: `data.data` is shown). */
 export const REFERRAL_PROMPT_DONE = 'Referral out drafted';
 

@@ -1,7 +1,13 @@
 import { REFERRAL_MESSAGES, REFERRAL_PROMPT_DONE } from '@clinic/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApiTest } from '../../../test/api-fixture.ts';
-import { addBranch, addUser, expectStatus, patientBody } from '../../../test/helpers.ts';
+import {
+  addBranch,
+  addUser,
+  createRole,
+  expectStatus,
+  patientBody,
+} from '../../../test/helpers.ts';
 import { withTenant } from '../../db/tenant-db.ts';
 
 const { t, clinics, admin, users } = setupApiTest({
@@ -436,5 +442,88 @@ describe('who may, where, and which clinic', () => {
     expectStatus(voided, 404);
     const list = await t.call('GET', `/api/v1/referrals/out?patientId=${visit.patientId}`, other);
     expect(list.body.data.items).toEqual([]);
+  });
+});
+
+describe('the referral letter print data (GET /reports/referrals/{id})', () => {
+  const letterOf = (id: string, caller: Caller) =>
+    t.call('GET', `/api/v1/reports/referrals/${id}`, caller);
+
+  it('answers the referral, its patient (ID masked), the signed-in doctor, MCR and HCI code', async () => {
+    const created = await create(hsgBody(visit, 4));
+    expectStatus(created, 201);
+    const id = created.body.data.id as string;
+    const letter = await letterOf(id, users.doctor);
+    expectStatus(letter, 200);
+    const data = letter.body.data;
+    expect(data.referral).toEqual(created.body.data);
+    expect(data.visitId).toBe(visit.visitId);
+    expect(data).toMatchObject({ fullName: '50 Test', mcr: 'M99999Z' });
+    expect(data.hciCode).toBe(created.body.data.hciCode);
+    expect(data.patient.name).toMatch(/^Test Patient /);
+    expect(data.patient.ic).toMatch(/^\*{5}\d{3}[A-Z]$/);
+    expect(data.patient).toMatchObject({ birthDate: '1980-05-17' });
+    expect(data.issued.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(data.issued.time).toMatch(/^\d{2}:\d{2}$/);
+  });
+
+  it('is the signed-in user who signs: the front desk prints with its own name, without an MCR', async () => {
+    const id = (await create(referralBody(visit))).body.data.id as string;
+    const letter = await letterOf(id, users.desk);
+    expectStatus(letter, 200);
+    expect(letter.body.data).toMatchObject({ fullName: 'Front Desk Test', mcr: null });
+  });
+
+  it('needs referrals:print; refuses a voided referral and one of another branch', async () => {
+    const id = (await create(referralBody(visit))).body.data.id as string;
+    const role = await createRole(t, clinics[0], 'Reads referrals', ['referrals:read']);
+    const reader = await addUser(t, clinics[0], 'Nurse', { roleIds: [role] });
+    const readerCaller = { token: reader.token, branchId: admin.branchId };
+    expectStatus(await t.call('GET', `/api/v1/referrals/out/${id}`, readerCaller), 200);
+    const noPrint = await letterOf(id, readerCaller);
+    expectStatus(noPrint, 403);
+    expect(noPrint.body.error.code).toBe('access.roleRefusal');
+    const voided = await t.call('DELETE', `/api/v1/referrals/out/${id}`, {
+      ...users.doctor,
+      body: { rowVersion: 1, voidedReason: 'Wrong patient' },
+    });
+    expectStatus(voided, 200);
+    const refused = await letterOf(id, users.doctor);
+    expectStatus(refused, 400);
+    expect(refused.body.error.message).toBe(REFERRAL_MESSAGES.voidedNoPrint);
+
+    const branchB = await addBranch(t, clinics[0], 'RLB');
+    const adminB = await addUser(t, clinics[0], 'Administrator', { branchIds: [branchB] });
+    const doctorB = await addUser(t, clinics[0], '50', { branchIds: [branchB] });
+    const callerB = { token: adminB.token, branchId: branchB };
+    const visitB = await openVisit(callerB, doctorB.id);
+    const idB = (await create(referralBody(visitB), callerB)).body.data.id as string;
+    const elsewhere = await letterOf(idB, users.doctor);
+    expectStatus(elsewhere, 403);
+    expect(elsewhere.body.error.message).toBe(REFERRAL_MESSAGES.printAnotherBranch);
+  });
+
+  it("another clinic's referral is 404; the print is audited on the visit", async () => {
+    const id = (await create(referralBody(visit))).body.data.id as string;
+    const other = { token: clinics[1].token, branchId: clinics[1].branchId };
+    expectStatus(await letterOf(id, other), 404);
+    const tenantId = clinics[0].tenantId;
+    await letterOf(id, users.doctor);
+    const rows = await withTenant(t.database.db, tenantId, (tx) =>
+      tx.db
+        .selectFrom('auditEvents')
+        .selectAll()
+        .where('entityId', '=', visit.visitId)
+        .orderBy('happenedAt', 'desc')
+        .limit(1)
+        .execute(),
+    );
+    expect(rows[0]).toMatchObject({
+      action: 'read',
+      entity: 'visit',
+      patientId: visit.patientId,
+      userId: users.doctor.id,
+      detail: { record: 'referrals', id, purpose: 'print' },
+    });
   });
 });

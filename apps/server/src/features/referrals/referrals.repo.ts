@@ -217,3 +217,29 @@ export async function voidReferral(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** What the letter prints besides the referral: its patient, the signer, the branch's country. */
+export async function letterFacts(
+  tx: TenantTx,
+  referral: { patientId: string },
+  signer: { userId: string; branchId: string },
+) {
+  const [patient, user, branch] = await Promise.all([
+    tx.db
+      .selectFrom('patients')
+      .select(['name', 'nric', 'birthDate', 'gender'])
+      .where('id', '=', referral.patientId)
+      .executeTakeFirst(),
+    tx.db
+      .selectFrom('users')
+      .select(['firstName', 'lastName', 'mcr'])
+      .where('id', '=', signer.userId)
+      .executeTakeFirst(),
+    tx.db
+      .selectFrom('branches')
+      .select('country')
+      .where('id', '=', signer.branchId)
+      .executeTakeFirst(),
+  ]);
+  return { patient, user, country: branch?.country ?? '' };
+}

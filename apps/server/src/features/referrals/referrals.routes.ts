@@ -12,6 +12,8 @@ import {
   onVisit,
   patientArea,
 } from '../../platform/record-routes.ts';
+import { principalOf } from '../../platform/access.ts';
+import { forbidden } from '../../platform/errors.ts';
 import { branchScope } from '../../platform/scope.ts';
 import * as referrals from './referrals.service.ts';
 
@@ -137,6 +139,28 @@ export function referralsRoutes(ctx: AppContext) {
       handler: async (request) => ({
         data: await referrals.hsgStatus(branchScope(ctx.db, request), request.query.patientID),
       }),
+    });
+
+    // The clinical-reads policy asks `referrals:read` of a GET answering a referral;
+    // printing its letter needs `referrals:print` as well.
+    app.route({
+      ...routeOf(referralsContract.letter, 'referrals'),
+      config: {
+        access: patientArea('referrals:read'),
+        audit: onVisit('read', fromAnswer('visitId'), {
+          record,
+          id: fromParams('id'),
+          purpose: 'print',
+        }),
+      },
+      handler: async (request) => {
+        if (!principalOf(request).permissions.has('referrals:print')) {
+          throw forbidden('access.roleRefusal');
+        }
+        return {
+          data: await referrals.referralLetter(branchScope(ctx.db, request), request.params.id),
+        };
+      },
     });
   };
 }

@@ -1,9 +1,12 @@
 import {
+  dateOfUnix,
   keptReferralFields,
+  maskNric,
   needsModifiedReason,
   REFERRAL_PROMPT_DONE,
   REFERRAL_STATUS,
   type HsgStatus,
+  type ReferralLetterData,
   type ReferralOption,
   type ReferralOutCreateBody,
   type ReferralOutRecord,
@@ -11,7 +14,7 @@ import {
   type ReferralVoidBody,
 } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
-import { badRequest, conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import type { BranchScope } from '../../platform/scope.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import { referralMedications } from '../prescriptions/prescriptions.service.ts';
@@ -272,4 +275,44 @@ export function specialties(
 export async function hsgStatus(scope: BranchScope, patientId: string): Promise<HsgStatus> {
   const { enrolled, tierName } = await hsgEnrolment(scope, patientId);
   return { patientID: patientId, enrolled_status: enrolled, tierName };
+}
+
+/** 'HH:mm' of a Unix time, seen from a zone `offsetMinutes` east of UTC. */
+function timeOfUnix(seconds: number, offsetMinutes: number): string {
+  return new Date((seconds + offsetMinutes * 60) * 1000).toISOString().slice(11, 16);
+}
+
+/**
+ * The referral letter's print data (doc 3 section 2.1): only at the referral's own branch
+ * (the letterhead and HCI code are the branch's) and never of a voided referral (the spec
+ * hides its print). The doctor is the signed-in user (doc 2 section 6).
+ */
+export function referralLetter(scope: BranchScope, id: string): Promise<ReferralLetterData> {
+  return scope.run(async (tx) => {
+    const referral = await reload(tx, id);
+    if (referral.branchId !== scope.branchId) throw forbidden('referral.printAnotherBranch');
+    if (referral.referralStatus === REFERRAL_STATUS.cancelled) {
+      throw badRequest('referral.voidedNoPrint');
+    }
+    const { hciCode, offsetMinutes } = await clinicContext(tx, scope.branchId);
+    const facts = await repo.letterFacts(tx, referral, scope);
+    if (!facts.patient || !facts.user) throw notFound('referral.notFound');
+    return {
+      visitId: referral.visitId,
+      referral,
+      patient: {
+        name: facts.patient.name,
+        ic: maskNric(facts.patient.nric, facts.country),
+        birthDate: facts.patient.birthDate,
+        gender: facts.patient.gender,
+      },
+      fullName: `${facts.user.firstName} ${facts.user.lastName}`.trim(),
+      mcr: facts.user.mcr,
+      hciCode: hciCode ?? referral.hciCode,
+      issued: {
+        date: dateOfUnix(referral.issueDate, offsetMinutes),
+        time: timeOfUnix(referral.issueDate, offsetMinutes),
+      },
+    };
+  });
 }
