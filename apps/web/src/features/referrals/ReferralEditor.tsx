@@ -452,41 +452,41 @@ export function ReferralForm(props: ReferralFormProps) {
         <Textarea
           label={t('referrals.editor.diagnosisText')}
           withAsterisk={type !== REFERRAL_TYPE.gpFirst}
-          autosize
-          minRows={2}
+
+          rows={2}
           {...text('diagnosisText')}
         />
         <Textarea
           label={t('referrals.editor.referralReason')}
           withAsterisk
-          autosize
-          minRows={2}
+
+          rows={2}
           {...text('referralReason')}
         />
         {values.isHsg && (
           <Textarea
             label={t('referrals.editor.treatments')}
             withAsterisk={type === REFERRAL_TYPE.routine || type === REFERRAL_TYPE.fastTrack}
-            autosize
-            minRows={2}
+
+            rows={2}
             {...text('treatments')}
           />
         )}
         <Textarea
           label={t('referrals.editor.medicalHistory')}
           withAsterisk={type === REFERRAL_TYPE.gpFirst}
-          autosize
-          minRows={2}
+
+          rows={2}
           {...text('medicalHistory')}
         />
         <Textarea
           label={t('referrals.editor.drugAllergies')}
           withAsterisk
-          autosize
-          minRows={1}
+
+          rows={1}
           {...text('drugAllergies')}
         />
-        <Textarea label={t('referrals.editor.note')} autosize minRows={2} {...text('note')} />
+        <Textarea label={t('referrals.editor.note')} rows={2} {...text('note')} />
         <Stack gap="xs">
           <Text fw={500} size="sm">
             {t('referrals.editor.include')}
@@ -506,7 +506,7 @@ export function ReferralForm(props: ReferralFormProps) {
                 <Textarea
                   aria-label={t('referrals.editor.includeProcedure')}
                   placeholder={t('referrals.editor.noProcedure')}
-                  autosize
+
                   {...text('procedureContent')}
                 />
               )}
@@ -515,7 +515,7 @@ export function ReferralForm(props: ReferralFormProps) {
                 <Textarea
                   aria-label={t('referrals.editor.includeReview')}
                   placeholder={t('referrals.editor.noReview')}
-                  autosize
+
                   {...text('reviewContent')}
                 />
               )}
