@@ -9,6 +9,7 @@ import { dispensingTexts } from '../../apps/web/src/i18n/dispensing.ts';
 import { inventoryTexts } from '../../apps/web/src/i18n/inventory/texts.ts';
 import { en } from '../../apps/web/src/i18n/en.ts';
 import { inventoryCountsTexts } from '../../apps/web/src/i18n/inventory-counts/texts.ts';
+import { referralTexts } from '../../apps/web/src/i18n/referrals/texts.ts';
 
 /** The texts the route table's dialog keys may name: the app's, and the lazily loaded ones. */
 const TEXTS = {
@@ -21,6 +22,7 @@ const TEXTS = {
   ...companyTexts,
   ...creditTexts,
   ...billingSettingsTexts,
+  ...referralTexts,
 };
 
 /**

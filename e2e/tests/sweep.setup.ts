@@ -46,6 +46,8 @@ setup('sign in once per role and resolve the route parameters', async ({ browser
   );
   const frontdesk = roles.find((role) => role.name === 'frontdesk');
   params.invoiceId = await sweepInvoice(frontdesk?.storage, params.branchCode!, params.visitId!);
+  const admin = roles.find((role) => role.name === 'admin');
+  params.referralId = await sweepReferral(admin?.storage, params);
   const state: SweepState = { params, roles };
   await writeFile(SWEEP_STATE, JSON.stringify(state));
 });
@@ -162,6 +164,66 @@ async function sweepInvoice(
     return rows[0]?.id;
   });
   return owing ?? billedInvoice(storage, branchCode, visitId);
+}
+
+type Storage =
+  { origins: Array<{ localStorage: Array<{ name: string; value: string }> }> } | undefined;
+
+/** The signed-in answer kept in a role's browser storage: its token and the branch's id. */
+function sessionOf(storage: Storage, branchCode: string) {
+  const stored = storage?.origins
+    .flatMap((origin) => origin.localStorage)
+    .find((item) => item.name === 'token');
+  const session = JSON.parse(stored?.value ?? '{}') as {
+    token?: string;
+    branches?: Array<{ id: string; code: string }>;
+  };
+  return {
+    token: session.token,
+    branchId: session.branches?.find((branch) => branch.code === branchCode)?.id,
+  };
+}
+
+/**
+ * The referral editor's referral: one of the demo visit, written by the administrator
+ * through the API, then marked Finalized (as the national programme's answer will), so
+ * that Save asks the Modified Reason and Void the Void Reason. A second run finds it again.
+ */
+async function sweepReferral(storage: Storage, params: Record<string, string>): Promise<string> {
+  const visitId = params.visitId!;
+  const found = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id FROM referrals_out WHERE visit_id = $1 AND referral_status <> 3
+        ORDER BY created_at LIMIT 1`,
+      [visitId],
+    );
+    return rows[0]?.id;
+  });
+  if (found) return found;
+  const { token, branchId } = sessionOf(storage, params.branchCode!);
+  const created = await callApi<{ id: string }>(
+    'POST',
+    '/referrals/out',
+    {
+      patientId: params.patientId,
+      visitId,
+      issueDate: Math.floor(Date.now() / 1000) - 3600,
+      isHsg: false,
+      referralInstitution: 'Mount Elizabeth Hospital',
+      referralInstitutionDescription: 'Mount Elizabeth Hospital',
+      referTo: 'Orthopaedic clinic',
+      diagnosisText: 'Right knee pain for 6 weeks',
+      referralReason: 'Persistent pain despite analgesia; for assessment',
+      drugAllergies: 'No known drug allergies',
+      isIncludingDiagnosis: true,
+    },
+    token,
+    branchId,
+  );
+  await withDatabase((client) =>
+    client.query(`UPDATE referrals_out SET referral_status = 5 WHERE id = $1`, [created.id]),
+  );
+  return created.id;
 }
 
 async function billedInvoice(

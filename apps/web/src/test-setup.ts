@@ -32,3 +32,9 @@ window.ResizeObserver ??= class {
 if (typeof Element.prototype.scrollIntoView !== 'function') {
   Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {} });
 }
+// jsdom has no FontFaceSet: Mantine's autosized Textarea (the reason dialogs) listens to it.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}

@@ -104,7 +104,8 @@ export const patientRoutes: RouteObject[] = [
   )),
   patientPage(ROUTES.patientOperation, (p) => <p.NoneYetPage text="record.none.operation" />),
   patientPage(ROUTES.patientAllergies, (p) => <p.AllergiesPage />),
-  patientPage(ROUTES.patientReferral, (p) => <p.NoneYetPage text="record.none.referral" />),
+  patientPage(ROUTES.patientReferral, (p) => <p.ReferralPage />),
+  patientPage(ROUTES.patientReferralEditor, (p) => <p.ReferralEditorPage />),
   {
     path: childPath(ROUTES.patient, ROUTES.patientInvoices),
     element: <Navigate to="unbills" replace />,

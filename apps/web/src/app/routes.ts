@@ -280,7 +280,21 @@ export const ROUTES = {
   },
   patientOperation: { path: `${PATIENT}/operation`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
   patientAllergies: { path: `${PATIENT}/allergies`, ...PATIENT_PAGE },
-  patientReferral: { path: `${PATIENT}/referral`, ...PATIENT_PAGE, sweptAs: 'patientLab' },
+  patientReferral: {
+    path: `${PATIENT}/referral`,
+    audience: 'staff',
+    permission: 'referrals:read',
+    primaryActions: true,
+  },
+  // The referral editor of a visit ('new' or a referral's id; doc 2 section 2.5). Swept as
+  // a writer (a reader sees it read-only), on the sweep's demo referral, which is no longer
+  // a draft: Save asks the Modified Reason, Void the Void Reason.
+  patientReferralEditor: {
+    path: `${PATIENT}/referral/:visitId/:referralId`,
+    audience: 'staff',
+    permission: 'referrals:update',
+    dialogs: ['referrals.editor.save', 'referrals.editor.void'],
+  },
   patientInvoices: { path: `${PATIENT}/invoices`, ...PATIENT_PAGE, redirects: true },
   patientUnbills: { path: `${PATIENT}/invoices/unbills`, ...PATIENT_PAGE },
   patientInvoiceList: {

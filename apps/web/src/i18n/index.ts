@@ -14,6 +14,7 @@ import type { companyTexts } from './companies/texts.ts';
 import type { billingSettingsTexts } from './billing-settings/texts.ts';
 import type { creditTexts } from './credit-notes/texts.ts';
 import type { purchasingTexts } from './purchasing/texts.ts';
+import type { referralTexts } from './referrals/texts.ts';
 import type { PatientAreaTexts } from './patient-area/index.ts';
 import type { PrescriptionTexts } from './prescriptions/index.ts';
 
@@ -49,7 +50,8 @@ declare module 'i18next' {
         typeof subsidyTexts &
         typeof companyTexts &
         typeof billingSettingsTexts &
-        typeof creditTexts;
+        typeof creditTexts &
+        typeof referralTexts;
       refusal: Record<RefusalCode, string>;
     };
   }

@@ -15,6 +15,7 @@ import { IconChevronLeft, IconChevronRight, IconReportMedical } from '@tabler/ic
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { useBranch } from '../../app/branch.ts';
 import { useClinicOffset } from '../../app/clinic-time.ts';
 import { DATE_FORMATS, formatCalendarDate, formatClinicInstant } from '../../app/date-format.ts';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
@@ -53,6 +54,12 @@ const PatientDeposits = lazy(async () => ({
 }));
 const PatientCreditNotes = lazy(async () => ({
   default: (await import('../credit-notes/PatientCredits.tsx')).PatientCreditNotes,
+}));
+const ReferralsTab = lazy(async () => ({
+  default: (await import('../referrals/ReferralsTab.tsx')).ReferralsTab,
+}));
+const ReferralEditorScreen = lazy(async () => ({
+  default: (await import('../referrals/ReferralEditorPage.tsx')).ReferralEditorPage,
 }));
 const PatientPayments = lazy(async () => ({
   default: (await import('../billing/PatientBilling.tsx')).PatientPayments,
@@ -271,6 +278,53 @@ export function ProfilePage() {
         )}
       </Paper>
     </SubPages>
+  );
+}
+
+/** Where the patient's record lives: `/{branch}/patients/{id}`. */
+function usePatientBase(): string {
+  const { branchCode = '', patientId = '' } = useParams();
+  return `/${encodeURIComponent(branchCode)}/patients/${encodeURIComponent(patientId)}`;
+}
+
+/** The Referral tab: the patient's referrals out (features/referrals). */
+export function ReferralPage() {
+  const patientId = usePatientId();
+  const { branchCode } = useBranch();
+  const visits = usePatientVisits(patientId, 1).data?.items ?? [];
+  // A referral is written from a visit of this branch that is not voided (the server's rule).
+  const writable = visits.filter((visit) => !visit.isVoided && visit.branchCode === branchCode);
+  return (
+    <Suspense fallback={<Skeleton height={120} />}>
+      <ReferralsTab patientId={patientId} base={usePatientBase()} visits={writable} />
+    </Suspense>
+  );
+}
+
+/** The referral editor of a visit (doc 2 section 2.5; features/referrals). */
+export function ReferralEditorPage() {
+  const { t } = useTranslation();
+  const { visitId = '', referralId = 'new' } = useParams();
+  const patientId = usePatientId();
+  const profile = usePatientProfile(patientId).data;
+  const patient = profile && {
+    name: profile.name,
+    nric: profile.nric,
+    birthDate: formatCalendarDate(profile.birthDate, DATE_FORMATS.document),
+    gender: profile.gender === 'F' ? t('record.header.genderF') : t('record.header.genderM'),
+    nationality: profile.nationality,
+    contact: `${profile.telCode ?? ''} ${profile.contactNo ?? ''}`.trim(),
+  };
+  return (
+    <Suspense fallback={<Skeleton height={240} />}>
+      <ReferralEditorScreen
+        patientId={patientId}
+        visitId={visitId}
+        referralId={referralId}
+        base={usePatientBase()}
+        patient={patient}
+      />
+    </Suspense>
   );
 }
 
