@@ -44,7 +44,8 @@ describe('on PGlite', () => {
         expect(session.hciCode).toBe('19M0001');
       }
     }
-  });
+    // The demo's past weeks of bills take most of it: about 10 s on a quiet machine.
+  }, 180_000);
 
   it('runs the whole registration, activation and sign-in journey', async () => {
     const clinic = await newClinic(t);

@@ -8,6 +8,13 @@ import type { DB } from './schema.ts';
 export interface TenantTx {
   readonly db: Transaction<DB>;
   readonly tenantId: string;
+  /**
+   * The moment the work acts at (Unix seconds) when it is not the wall clock's: only the
+   * demo seed sets it, to book its past weeks' visits and bills on their own days. The
+   * clinic's clock (`clinicContext`: now, today) reads it; row timestamps stay the
+   * database's `now()`.
+   */
+  readonly actsAt?: number;
   /** Runs after the transaction commits (events, mail); skipped on rollback. */
   afterCommit(task: () => void | Promise<void>): void;
 }

@@ -1,5 +1,5 @@
 import { UserType, type Invoice, type TenderInput } from '@clinic/domain';
-import { withTenant } from '../db/tenant-db.ts';
+import { withTenant, type TenantTx } from '../db/tenant-db.ts';
 import { finaliseInvoice, invoiceFromVisit } from '../features/billing/invoices.service.ts';
 import { createPayment } from '../features/billing/payments.service.ts';
 import type { TenantRunner } from '../platform/access.ts';
@@ -26,9 +26,10 @@ const DEMO_PAYMENTS: Array<(invoice: Invoice) => TenderInput[]> = [
 ];
 
 /**
- * The demo front desk's bills for the demo clinic's finished visits that have
- * prescription lines (demo-prescriptions), through the billing services as the desk
- * takes them. Runs once: a clinic with any invoice is left as it is.
+ * The demo front desk's bills of today for the demo clinic's oldest finished visits that
+ * have prescription lines (demo-prescriptions), through the billing services as the desk
+ * takes them. Runs once: a clinic where one of those visits has an invoice is left as it
+ * is. (The past weeks' visits and bills are demo-weeks'.)
  */
 export async function seedDemoBilling(
   ctx: AppContext,
@@ -37,7 +38,6 @@ export async function seedDemoBilling(
 ): Promise<void> {
   const run: TenantRunner = (work) => withTenant(ctx.db, tenantId, work);
   const facts = await run(async (tx) => {
-    const billed = await tx.db.selectFrom('invoices').select('id').limit(1).executeTakeFirst();
     const desk = await tx.db
       .selectFrom('users')
       .select('id')
@@ -48,25 +48,15 @@ export async function seedDemoBilling(
       .select('id')
       .where('code', '=', branchCode)
       .executeTakeFirst();
-    if (billed || !desk || !branch) return undefined;
-    const visits = await tx.db
-      .selectFrom('visits')
+    if (!desk || !branch) return undefined;
+    const visits = await demoBilledVisits(tx, branch.id);
+    const billed = await tx.db
+      .selectFrom('invoices')
       .select('id')
-      .where('branchId', '=', branch.id)
-      .where('voidedAt', 'is', null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('prescriptions')
-            .select('prescriptions.id')
-            .whereRef('prescriptions.visitId', '=', 'visits.id')
-            .where('prescriptions.catalogItemId', 'is not', null),
-        ),
-      )
-      .orderBy('visitDate')
-      .limit(DEMO_PAYMENTS.length)
-      .execute();
-    return { deskId: desk.id, branchId: branch.id, visits };
+      .where('visitId', 'in', [...visits.map((visit) => visit.id), NO_VISIT])
+      .limit(1)
+      .executeTakeFirst();
+    return billed ? undefined : { deskId: desk.id, branchId: branch.id, visits };
   });
   if (!facts) return;
   const scope: BranchScope = {
@@ -88,3 +78,26 @@ export async function seedDemoBilling(
     });
   }
 }
+
+/** The visits demo-billing bills: the oldest with catalog lines, one for each way of paying. */
+export function demoBilledVisits(tx: TenantTx, branchId: string) {
+  return tx.db
+    .selectFrom('visits')
+    .select('id')
+    .where('branchId', '=', branchId)
+    .where('voidedAt', 'is', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('prescriptions')
+          .select('prescriptions.id')
+          .whereRef('prescriptions.visitId', '=', 'visits.id')
+          .where('prescriptions.catalogItemId', 'is not', null),
+      ),
+    )
+    .orderBy('visitDate')
+    .limit(DEMO_PAYMENTS.length)
+    .execute();
+}
+
+const NO_VISIT = '00000000-0000-4000-8000-000000000000';

@@ -91,5 +91,5 @@ describe('the demo catalog', () => {
     expect(await count('Med')).toBe(
       demoCatalogItems().filter((item) => item.type === 'Med').length,
     );
-  }, 120_000);
+  }, 180_000);
 });

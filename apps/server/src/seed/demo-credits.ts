@@ -5,6 +5,7 @@ import { createDeposit } from '../features/credit-notes/deposits.service.ts';
 import type { TenantRunner } from '../platform/access.ts';
 import type { AppContext } from '../platform/app-context.ts';
 import type { BranchScope } from '../platform/scope.ts';
+import { demoBilledVisits } from './demo-billing.ts';
 
 /** The demo deposit ($50 in cash) and credit note ($1 of the bill paid by NETS and cash). */
 export const DEMO_DEPOSIT_CENTS = 5_000;
@@ -35,14 +36,14 @@ export async function seedDemoCredits(
       .select('id')
       .where('code', '=', branchCode)
       .executeTakeFirst();
-    const bills = branch
-      ? await tx.db
-          .selectFrom('invoices')
-          .select(['id', 'patientId', 'version'])
-          .where('branchId', '=', branch.id)
-          .orderBy('createdAt')
-          .execute()
-      : [];
+    const billedVisits = branch ? await demoBilledVisits(tx, branch.id) : [];
+    const bills = await tx.db
+      .selectFrom('invoices')
+      .innerJoin('visits', 'visits.id', 'invoices.visitId')
+      .select(['invoices.id', 'invoices.patientId', 'invoices.version'])
+      .where('invoices.visitId', 'in', [...billedVisits.map((visit) => visit.id), NO_VISIT])
+      .orderBy('visits.visitDate')
+      .execute();
     const desk = users.find((user) => user.username === 'demo.frontdesk');
     const admin = users.find((user) => user.username === 'demo.admin');
     if (done || !desk || !admin || !branch || bills.length < 4) return undefined;
@@ -74,3 +75,5 @@ export async function seedDemoCredits(
     returnedLines: [],
   });
 }
+
+const NO_VISIT = '00000000-0000-4000-8000-000000000000';

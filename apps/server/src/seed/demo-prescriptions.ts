@@ -5,9 +5,10 @@ import type { TenantRunner } from '../platform/access.ts';
 import type { AppContext } from '../platform/app-context.ts';
 import type { BranchScope } from '../platform/scope.ts';
 
-type DemoLine = Omit<PrescriptionCreateBody, 'catalogItemId'> & { code: string };
+/** A prescription line of the demo, by its catalog item's code. */
+export type DemoLine = Omit<PrescriptionCreateBody, 'catalogItemId'> & { code: string };
 
-const line = (code: string, fields: Partial<DemoLine>): DemoLine => ({
+export const line = (code: string, fields: Partial<DemoLine>): DemoLine => ({
   code,
   startDate: null,
   prescriptMode: 1,

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/connection.ts';
 import { withTenant } from '../db/tenant-db.ts';
 import { demoPatients } from './demo-people.ts';
 import { DEMO_PASSWORD, msUntilNextDemoDay, refillDemoQueues, seedDemo } from './demo.ts';
+import { DEMO_COMPANIES, pastClinicDays } from './demo-weeks.ts';
 
 /**
  * The demo clinic's medical records, in an empty database of its own (the demo clinic is
@@ -61,12 +62,15 @@ describe('the demo records', () => {
   it('give finished visits prescription lines priced from the catalog, once', async () => {
     const doctor = await signIn(t, 'demo.doctor', DEMO_PASSWORD);
     const caller = { token: doctor.token, branchId: doctor.branches[0]!.id };
+    // The lines of the older records' visits (the past weeks' visits have their own).
     const allLines = () =>
       withTenant(t.app.appContext.db, doctor.tenant.id, (tx) =>
         tx.db
           .selectFrom('prescriptions')
-          .select(['visitId', 'itemCode'])
-          .orderBy('createdAt')
+          .innerJoin('visits', 'visits.id', 'prescriptions.visitId')
+          .select(['prescriptions.visitId', 'prescriptions.itemCode'])
+          .where('visits.visitDate', '<', new Date(Date.now() - 60 * 86_400_000))
+          .orderBy('prescriptions.createdAt')
           .execute(),
       );
     const lines = await allLines();
@@ -101,10 +105,17 @@ describe('the demo records', () => {
   it('bill the prescribed visits: paid by NETS and cash, one fully subsidised, part by PayNow, one unpaid', async () => {
     const desk = await signIn(t, 'demo.frontdesk', DEMO_PASSWORD);
     const caller = { token: desk.token, branchId: desk.branches[0]!.id };
+    // Today's bills of the older records' visits (the past weeks' bills are tested below).
     const invoiceIds = async () =>
       (
         await withTenant(t.app.appContext.db, desk.tenant.id, (tx) =>
-          tx.db.selectFrom('invoices').select('id').orderBy('createdAt').execute(),
+          tx.db
+            .selectFrom('invoices')
+            .innerJoin('visits', 'visits.id', 'invoices.visitId')
+            .select('invoices.id')
+            .where('visits.visitDate', '<', new Date(Date.now() - 60 * 86_400_000))
+            .orderBy('invoices.createdAt')
+            .execute(),
         )
       ).map((row) => row.id);
     const ids = await invoiceIds();
@@ -154,7 +165,7 @@ describe('the demo records', () => {
     ]);
   }, 120_000);
 
-  it('gives three demo patients CHAS Blue, CHAS Orange and Merdeka Generation cards', async () => {
+  it('gives five demo patients CHAS, Merdeka Generation and Healthier SG cards', async () => {
     const desk = await signIn(t, 'demo.frontdesk', DEMO_PASSWORD);
     const caller = { token: desk.token, branchId: desk.branches[0]!.id };
     const cards = await withTenant(t.app.appContext.db, desk.tenant.id, (tx) =>
@@ -167,13 +178,112 @@ describe('the demo records', () => {
       expect(subsidy.body.data.card.isValidToday).toBe(true);
       tiers.push(subsidy.body.data.card.tierName);
     }
-    expect(tiers.sort()).toEqual(['CHAS Blue', 'CHAS Orange', 'Merdeka Generation']);
+    expect(tiers.sort()).toEqual([
+      'CHAS Blue',
+      'CHAS Orange',
+      'Healthier SG chronic (CHAS Blue)',
+      'Healthier SG chronic (Merdeka Generation)',
+      'Merdeka Generation',
+    ]);
     expect(await seedDemo(t.app.appContext)).toBe('present');
     const again = await withTenant(t.app.appContext.db, desk.tenant.id, (tx) =>
       tx.db.selectFrom('patientSchemes').select('patientId').execute(),
     );
-    expect(again).toHaveLength(3);
+    expect(again).toHaveLength(5);
   }, 120_000);
+
+  it("bill three weeks of clinic days: a past day's dashboard shows collections by several methods", async () => {
+    const admin = await signIn(t, 'demo.admin', DEMO_PASSWORD);
+    const caller = { token: admin.token, branchId: admin.branches[0]!.id };
+    const days = pastClinicDays(Math.floor(Date.now() / 1000), 8 * 3600);
+    expect(days.length).toBeGreaterThanOrEqual(17);
+    const subsidies = [];
+    for (const day of days) {
+      const noon = day.start + 12 * 3600;
+      const collections = await t.call(
+        'GET',
+        `/api/v1/dashboards/collections?from=${noon}`,
+        caller,
+      );
+      expectStatus(collections, 200);
+      const figures = collections.body.data;
+      expect(figures.pendingQueueCount).toBe(0);
+      expect(figures.totalAmountBilled).toBeGreaterThan(0);
+      expect(figures.totalAmountPaid).toBeGreaterThan(0);
+      subsidies.push(figures.totalSubsidyAmount);
+    }
+    // Scheme patients come often enough that most days show a subsidy.
+    expect(subsidies.filter((cents) => cents > 0).length).toBeGreaterThan(days.length / 2);
+    const day = days[days.length - 3]!;
+    const amounts = await t.call(
+      'GET',
+      `/api/v1/dashboards/amounts?from=${day.start + 12 * 3600}&t=payment-method`,
+      caller,
+    );
+    expectStatus(amounts, 200);
+    const methods = amounts.body.data.items.map(
+      (item: { paymentMethod: string }) => item.paymentMethod,
+    );
+    expect(methods.length).toBeGreaterThanOrEqual(3);
+    expect(methods).toEqual(expect.arrayContaining(['NETS']));
+  }, 120_000);
+
+  it('let the invoice search over the last three weeks find many bills of every status', async () => {
+    const admin = await signIn(t, 'demo.admin', DEMO_PASSWORD);
+    const caller = { token: admin.token, branchId: admin.branches[0]!.id };
+    const days = pastClinicDays(Math.floor(Date.now() / 1000), 8 * 3600);
+    const dateOf = (seconds: number) =>
+      new Date((seconds + 8 * 3600) * 1000).toISOString().slice(0, 10);
+    const range = `fromDate=${dateOf(days[0]!.start)}&toDate=${dateOf(days.at(-1)!.start)}`;
+    const all = await t.call('GET', `/api/v1/search/invoices?${range}&pageSize=100`, caller);
+    expectStatus(all, 200);
+    expect(all.body.data.total).toBeGreaterThanOrEqual(days.length * 3);
+    const found: Record<string, number> = {};
+    for (const status of ['FULLY', 'PARTIALLY', 'ISSUED', 'OVERDUE', 'VOIDED']) {
+      const response = await t.call(
+        'GET',
+        `/api/v1/search/invoices?${range}&status=${status}`,
+        caller,
+      );
+      expectStatus(response, 200);
+      found[status] = response.body.data.total;
+    }
+    expect(found).toEqual({
+      FULLY: expect.toSatisfy((n: number) => n > 30),
+      PARTIALLY: expect.toSatisfy((n: number) => n > 0),
+      ISSUED: expect.toSatisfy((n: number) => n > 0),
+      OVERDUE: expect.toSatisfy((n: number) => n > 0),
+      VOIDED: 1,
+    });
+    const payments = await t.call('GET', `/api/v1/search/payments?${range}&method=cheque`, caller);
+    expectStatus(payments, 200);
+    expect(payments.body.data.total).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('list the demo companies, the employer and the TPA billed', async () => {
+    const admin = await signIn(t, 'demo.admin', DEMO_PASSWORD);
+    const caller = { token: admin.token, branchId: admin.branches[0]!.id };
+    const companies = await t.call('GET', '/api/v1/companies', caller);
+    expectStatus(companies, 200);
+    expect(companies.body.data.items).toEqual(
+      expect.arrayContaining(
+        DEMO_COMPANIES.map((company) =>
+          expect.objectContaining({
+            code: company.code,
+            name: company.name,
+            creditTermsDays: company.creditTermsDays,
+            isActive: true,
+          }),
+        ),
+      ),
+    );
+    const billedTo = await withTenant(t.app.appContext.db, admin.tenant.id, (tx) =>
+      tx.db.selectFrom('invoices').select('billToName').distinct().execute(),
+    );
+    expect(billedTo.map((row) => row.billToName)).toEqual(
+      expect.arrayContaining(DEMO_COMPANIES.map((company) => company.name)),
+    );
+  }, 60_000);
 
   it('fills the queues of each new clinic day, as the server does just after midnight', async () => {
     const desk = await signIn(t, 'demo.frontdesk', DEMO_PASSWORD);

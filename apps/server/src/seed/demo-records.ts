@@ -1,4 +1,4 @@
-import { UserType } from '@clinic/domain';
+import { QUEUE_STATUS, UserType } from '@clinic/domain';
 import type { AppContext } from '../platform/app-context.ts';
 import type { BranchScope } from '../platform/scope.ts';
 import { clinicContext } from '../features/branches/branches.service.ts';
@@ -12,7 +12,8 @@ const PURPOSES = [['Consultation'], ['Follow-up'], ['Chronic Review']];
 /**
  * The demo clinic's medical records: some of its patients get past visits (registered
  * through the queue as backdated visits, as the front desk records a visit after the
- * fact) with the consult times the doctor kept, so the patient record is not empty.
+ * fact) with the consult times the doctor kept, consulted out, so the patient record is not
+ * empty and no past day has anyone still waiting.
  */
 export async function seedDemoRecords(ctx: AppContext, scope: BranchScope): Promise<void> {
   const { patientIds, doctorIds, offset } = await scope.run(async (tx) => ({
@@ -37,7 +38,7 @@ export async function seedDemoRecords(ctx: AppContext, scope: BranchScope): Prom
       // Mid-morning on the clinic's clock, a little later for each patient.
       const day = now - daysAgo * 86_400;
       const visitDate = day - ((day + offset) % 86_400) + 9 * 3600 + index * 1200 + n * 300;
-      await queue.addToQueue(ctx, scope, {
+      const entry = await queue.addToQueue(ctx, scope, {
         patientId,
         doctorId: doctorIds[(index + n) % Math.max(doctorIds.length, 1)]!,
         visitPurposes: PURPOSES[(index + n) % PURPOSES.length]!,
@@ -45,6 +46,8 @@ export async function seedDemoRecords(ctx: AppContext, scope: BranchScope): Prom
         visitDate,
         isBackdate: true,
       });
+      // Seen and gone: the past day's queue holds no one still waiting.
+      await queue.changeStatus(ctx, scope, entry.id, QUEUE_STATUS.consultOut, entry.version);
     }
     const { items } = await visits.patientVisits(scope, {
       patientId,

@@ -29,6 +29,7 @@ import { seedDemoPrescriptions } from './demo-prescriptions.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoSubsidies } from './demo-subsidies.ts';
 import { seedDemoCredits } from './demo-credits.ts';
+import { seedDemoWeeks } from './demo-weeks.ts';
 
 export const DEMO_SUBDOMAIN = 'demo';
 /** The demo clinic's clock: Singapore, UTC+8. */
@@ -143,6 +144,7 @@ export async function seedDemo(ctx: AppContext): Promise<'created' | 'present' |
   );
   await seedDemoPrescriptions(ctx, tenantId, DEMO_BRANCHES[0].code);
   await seedDemoSubsidies(ctx, tenantId, DEMO_BRANCHES[0].code);
+  await seedDemoWeeks(ctx, tenantId, DEMO_BRANCHES[0].code);
   await seedDemoBilling(ctx, tenantId, DEMO_BRANCHES[0].code);
   await seedDemoCredits(ctx, tenantId, DEMO_BRANCHES[0].code);
   return created ? 'created' : 'present';

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUS } from './balance.ts';
-import { chartAxisMaxCents, chartLabelRotation, paymentMethodAmounts } from './dashboard.ts';
+import {
+  chartAxisMaxCents,
+  chartLabelRotation,
+  largestFirst,
+  paymentMethodAmounts,
+} from './dashboard.ts';
 
 describe('dashboard figures (doc 1 section 2.10)', () => {
   it('sums settled payments by method, largest first, with their count', () => {
@@ -16,6 +21,16 @@ describe('dashboard figures (doc 1 section 2.10)', () => {
       { paymentMethod: 'nets', amount: 4_500, count: 1 },
     ]);
     expect(paymentMethodAmounts([])).toEqual([]);
+  });
+
+  it('orders sums made elsewhere the same way: largest first, then by method', () => {
+    const sums = [
+      { paymentMethod: 'NETS', amount: 4_500, count: 1 },
+      { paymentMethod: 'Cash', amount: 5_000, count: 2 },
+      { paymentMethod: 'Card', amount: 4_500, count: 3 },
+    ];
+    expect(largestFirst(sums).map((sum) => sum.paymentMethod)).toEqual(['Cash', 'Card', 'NETS']);
+    expect(sums[0]!.paymentMethod).toBe('NETS');
   });
 
   it('the chart axis maximum is 1.2 x the largest amount, in whole cents', () => {

@@ -32,7 +32,15 @@ export function paymentMethodAmounts(
     entry.count += 1;
     byMethod.set(payment.method, entry);
   }
-  return [...byMethod.values()].sort(
+  return largestFirst([...byMethod.values()]);
+}
+
+/**
+ * Methods' sums (the dashboard sums them in SQL) in the list's order: by amount, largest
+ * first, then by method so the order is stable.
+ */
+export function largestFirst(amounts: readonly PaymentMethodAmount[]): PaymentMethodAmount[] {
+  return [...amounts].sort(
     (a, b) => b.amount - a.amount || a.paymentMethod.localeCompare(b.paymentMethod),
   );
 }

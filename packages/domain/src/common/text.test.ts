@@ -107,6 +107,28 @@ const MULTI_LINE = [
   'companies.companyUpdate body.address',
   // A printer footer's HTML (its paragraphs and line breaks).
   'printing.printerFooterUpdate body.content',
+  // A referral's clinical texts and its letter (doc 2 section 2.5).
+  'referrals.create body.diagnosisText',
+  'referrals.create body.drugAllergies',
+  'referrals.create body.fastTrackReason',
+  'referrals.create body.medicalHistory',
+  'referrals.create body.note',
+  'referrals.create body.procedureContent',
+  'referrals.create body.referralLetter',
+  'referrals.create body.referralReason',
+  'referrals.create body.reviewContent',
+  'referrals.create body.treatments',
+  'referrals.update body.diagnosisText',
+  'referrals.update body.drugAllergies',
+  'referrals.update body.fastTrackReason',
+  'referrals.update body.medicalHistory',
+  'referrals.update body.modifiedReason',
+  'referrals.update body.note',
+  'referrals.update body.procedureContent',
+  'referrals.update body.referralLetter',
+  'referrals.update body.referralReason',
+  'referrals.update body.reviewContent',
+  'referrals.update body.treatments',
 ].sort();
 
 function defOf(schema: Schema): Record<string, unknown> & { type: string } {

@@ -114,7 +114,7 @@ const referralOutFields = {
   /** The referral date and time (Unix seconds): required, not later than now. */
   issueDate: issueDateField,
   /** Ignored: the HCI code is the branch's. */
-  hciCode: z.string({ error: 'hciCode must be text' }).nullish(),
+  hciCode: singleLineString({ error: 'hciCode must be text' }).nullish(),
   ...echoed,
 };
 
@@ -216,7 +216,7 @@ export const SpecialtyQuery = z.strictObject({
 /** `GET /enrolment/hsg-status?patientID&hciCode`. */
 export const HsgStatusQuery = z.strictObject({
   patientID: requiredId('The patient field is required.', 'patientID must be a patient id'),
-  hciCode: z.string().optional(),
+  hciCode: singleLineString().optional(),
   ...cacheBusters,
 });
 

@@ -36,7 +36,7 @@ export interface ClinicContext {
   /** Minutes from UTC of the clinic. */
   offsetMinutes: number;
   hciCode: string | null;
-  /** Unix seconds now. */
+  /** Unix seconds now (the transaction's `actsAt` when the demo seed books a past day). */
   now: number;
   /** 'YYYY-MM-DD' of a moment in the clinic's time zone. */
   dateOf(unixSeconds: number): string;
@@ -46,7 +46,7 @@ export interface ClinicContext {
 export async function clinicContext(tx: TenantTx, branchId: string): Promise<ClinicContext> {
   const row = await repo.clinicFacts(tx, branchId);
   if (!row) throw notFound('branch.notFound');
-  const now = Math.floor(Date.now() / 1000);
+  const now = tx.actsAt ?? Math.floor(Date.now() / 1000);
   const dateOf = (seconds: number) => dateOfUnix(seconds, row.timezoneOffset);
   return {
     offsetMinutes: row.timezoneOffset,

@@ -8,6 +8,7 @@ import {
   todayStart,
   unique,
 } from '../../../test/helpers.ts';
+import { CREDIT_NOTE_TYPE } from '@clinic/domain';
 import { withTenant } from '../../db/tenant-db.ts';
 
 /** The dashboard's day (issue 13, doc 1 section 2.10), built through the billing API. */
@@ -283,6 +284,66 @@ describe('the dashboard of a day with bills and payments', () => {
       expectStatus(response, 200);
       expect(response.body.data).toEqual({ items: [], total: 0 });
     }
+  });
+});
+
+describe('the uncompleted invoices, paid and credited as the invoice screen counts them', () => {
+  it('an invoice with a deposit applied and a credit note shows the balance they leave', async () => {
+    const branchC = await addBranch(t, clinic, unique('DC').slice(0, 10).toUpperCase());
+    const userC = await addUser(t, clinic, 'Administrator', { branchIds: [branchC] });
+    const adminC = { token: userC.token, branchId: branchC };
+    const visitId = await visitOutside(adminC, clinic.tenantId, users.doctor.id);
+    await prescribe(visitId, adminC);
+    const bill = await finalisedBill(visitId, adminC);
+    const paid = await pay(bill, [{ method: 'cash', amountCents: 1000 }], adminC);
+    const read = async () => {
+      const response = await t.call('GET', api(`/invoices/${bill.id}`), adminC);
+      expectStatus(response, 200);
+      return response.body.data;
+    };
+    const deposit = await t.call('POST', api('/deposits'), {
+      ...adminC,
+      body: { patientId: (await read()).patient.id, amountCents: 500, method: 'nets' },
+    });
+    expectStatus(deposit, 201);
+    const applied = await t.call('POST', api(`/invoices/${bill.id}/deposit-applications`), {
+      ...adminC,
+      body: { version: paid.bill.version, depositId: deposit.body.data.id, amountCents: 500 },
+    });
+    expectStatus(applied, 201);
+    const note = await t.call('POST', api('/credit-notes'), {
+      ...adminC,
+      body: {
+        type: CREDIT_NOTE_TYPE.Invoice,
+        invoiceId: bill.id,
+        version: applied.body.data.invoice.version,
+        amountCents: 200,
+        reason: 'Goodwill',
+        refundMethod: null,
+      },
+    });
+    expectStatus(note, 201);
+    const screen = await read();
+    expect(screen).toMatchObject({
+      paidCents: 1500,
+      creditedCents: 200,
+      balanceCents: bill.grandTotalCents - 1700,
+    });
+    const response = await dashboard(`/dashboards/invoices?from=${today}&t=uncompleted`, adminC);
+    expectStatus(response, 200);
+    expect(response.body.data).toEqual({
+      items: [
+        {
+          id: bill.id,
+          invoiceNumber: bill.invoiceNo,
+          patient: { name: screen.patient.name },
+          totalAmount: bill.grandTotalCents,
+          paidAmount: screen.paidCents,
+          balance: screen.balanceCents,
+        },
+      ],
+      total: 1,
+    });
   });
 });
 

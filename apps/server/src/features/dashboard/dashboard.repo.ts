@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import { INVOICE_STATUS, PAYMENT_STATUS, QUEUE_STATUS, type PaymentStatus } from '@clinic/domain';
+import { INVOICE_STATUS, PAYMENT_STATUS, QUEUE_STATUS } from '@clinic/domain';
 import type { DB } from '../../db/schema.ts';
 import type { TenantTx } from '../../db/tenant-db.ts';
 
@@ -75,30 +75,34 @@ export async function unbilledPatients(tx: TenantTx, branchId: string, day: stri
     .execute();
 }
 
-/** The branch's invoices finalised that day and not voided, with their settled payments. */
-export async function dayInvoices(tx: TenantTx, branchId: string, day: string) {
-  const rows = await tx.db
+/** The branch's invoices finalised that day and not voided. */
+function dayInvoiceRows(tx: TenantTx, branchId: string, day: string) {
+  return tx.db
     .selectFrom('invoices as i')
+    .where('i.branchId', '=', branchId)
+    .where('i.invoiceDate', '=', day)
+    .where('i.status', 'not in', [INVOICE_STATUS.Draft, INVOICE_STATUS.Voided]);
+}
+
+/** What the settled payments of the invoice `i` took off it. */
+const settledPaid = sql<string>`(
+  SELECT coalesce(sum(pay.amount_cents), 0) FROM payments pay
+   WHERE pay.tenant_id = i.tenant_id AND pay.invoice_id = i.id
+     AND pay.status = ${PAYMENT_STATUS.Paid})`;
+
+/**
+ * The day's invoices its settled payments leave owing, with what they paid, by number:
+ * a paid invoice is never sent (deposits and credit notes, billing's, only lower a
+ * balance further).
+ */
+export async function dayOwingInvoices(tx: TenantTx, branchId: string, day: string) {
+  const rows = await dayInvoiceRows(tx, branchId, day)
     .innerJoin('patients as p', (join) =>
       join.onRef('p.tenantId', '=', 'i.tenantId').onRef('p.id', '=', 'i.patientId'),
     )
-    .where('i.branchId', '=', branchId)
-    .where('i.invoiceDate', '=', day)
-    .where('i.status', 'not in', [INVOICE_STATUS.Draft, INVOICE_STATUS.Voided])
-    .select((eb) => [
-      'i.id',
-      'i.invoiceNo',
-      'p.name as patientName',
-      'i.grandTotalCents',
-      'i.subsidyCents',
-      eb
-        .selectFrom('payments as pay')
-        .whereRef('pay.tenantId', '=', 'i.tenantId')
-        .whereRef('pay.invoiceId', '=', 'i.id')
-        .where('pay.status', '=', PAYMENT_STATUS.Paid)
-        .select(sql<string>`coalesce(sum(pay.amount_cents), 0)`.as('paid'))
-        .as('paidCents'),
-    ])
+    .where(sql<boolean>`i.grand_total_cents > ${settledPaid}`)
+    .select(['i.id', 'i.invoiceNo', 'p.name as patientName', 'i.grandTotalCents'])
+    .select(settledPaid.as('paidCents'))
     .orderBy('i.invoiceNo')
     .execute();
   return rows.map((row) => ({
@@ -106,13 +110,27 @@ export async function dayInvoices(tx: TenantTx, branchId: string, day: string) {
     invoiceNumber: row.invoiceNo ?? '',
     patientName: row.patientName,
     grandTotalCents: Number(row.grandTotalCents ?? 0),
-    subsidyCents: Number(row.subsidyCents ?? 0),
-    paidCents: Number(row.paidCents ?? 0),
+    paidCents: Number(row.paidCents),
   }));
 }
 
-/** The tenders of the branch's payments of the day, by the method's name. */
-export async function dayTenders(tx: TenantTx, branchId: string, day: string) {
+/** What the day's invoices billed and what subsidies took off them, summed in SQL. */
+export async function dayInvoiceTotals(tx: TenantTx, branchId: string, day: string) {
+  const row = await dayInvoiceRows(tx, branchId, day)
+    .select([
+      sql<string>`coalesce(sum(i.grand_total_cents), 0)`.as('billed'),
+      sql<string>`coalesce(sum(i.subsidy_cents), 0)`.as('subsidy'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { billedCents: Number(row.billed), subsidyCents: Number(row.subsidy) };
+}
+
+/**
+ * The tenders of the branch's settled payments of the day summed by the method's name
+ * (voided payments left out), with how many tenders each: one row a method.
+ */
+export async function dayMethodAmounts(tx: TenantTx, branchId: string, day: string) {
+  const method = sql<string>`coalesce(method.name, tender.method_code)`;
   const rows = await tx.db
     .selectFrom('payments as pay')
     .innerJoin('paymentTenders as tender', (join) =>
@@ -125,11 +143,17 @@ export async function dayTenders(tx: TenantTx, branchId: string, day: string) {
     )
     .where('pay.branchId', '=', branchId)
     .where('pay.paymentDate', '=', day)
-    .select(['tender.methodCode', 'method.name as methodName', 'tender.amountCents', 'pay.status'])
+    .where('pay.status', '=', PAYMENT_STATUS.Paid)
+    .select([
+      method.as('paymentMethod'),
+      sql<string>`sum(tender.amount_cents)`.as('amount'),
+      sql<string>`count(*)`.as('count'),
+    ])
+    .groupBy(method)
     .execute();
   return rows.map((row) => ({
-    method: row.methodName ?? row.methodCode,
-    amountCents: Number(row.amountCents),
-    status: row.status as PaymentStatus,
+    paymentMethod: row.paymentMethod,
+    amount: Number(row.amount),
+    count: Number(row.count),
   }));
 }

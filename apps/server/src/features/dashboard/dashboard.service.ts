@@ -1,6 +1,6 @@
 import {
   invoiceBalance,
-  paymentMethodAmounts,
+  largestFirst,
   sumCents,
   type DashboardCollections,
   type PaymentMethodAmountItem,
@@ -9,12 +9,14 @@ import {
 } from '@clinic/domain';
 import type { TenantTx } from '../../db/tenant-db.ts';
 import type { BranchScope } from '../../platform/scope.ts';
+import { depositsAndCreditsOf } from '../billing/billing.service.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import * as repo from './dashboard.repo.ts';
 
 /**
  * The dashboard (issue 13; doc 1 section 2.10): the day's figures and lists of the
- * caller's branch. Every figure comes from the domain's billing arithmetic.
+ * caller's branch. Sums of the day are made in SQL (one row a method, one of totals);
+ * balances come from the domain's billing arithmetic with billing's deposits and credits.
  */
 
 interface List<T> {
@@ -38,14 +40,14 @@ function onDay<T>(
 
 export function collections(scope: BranchScope, from: number): Promise<DashboardCollections> {
   return onDay(scope, from, async (tx, day) => {
-    const invoices = await repo.dayInvoices(tx, scope.branchId, day);
-    const tenders = await repo.dayTenders(tx, scope.branchId, day);
+    const invoices = await repo.dayInvoiceTotals(tx, scope.branchId, day);
+    const methods = await repo.dayMethodAmounts(tx, scope.branchId, day);
     return {
       pendingQueueCount: await repo.pendingQueueCount(tx, scope.branchId, day),
       prescriptionCount: await repo.unbilledPrescriptionPatientCount(tx, scope.branchId, day),
-      totalAmountBilled: sumCents(invoices.map((invoice) => invoice.grandTotalCents)),
-      totalAmountPaid: sumCents(paymentMethodAmounts(tenders).map((method) => method.amount)),
-      totalSubsidyAmount: sumCents(invoices.map((invoice) => invoice.subsidyCents)),
+      totalAmountBilled: invoices.billedCents,
+      totalAmountPaid: sumCents(methods.map((method) => method.amount)),
+      totalSubsidyAmount: invoices.subsidyCents,
     };
   });
 }
@@ -64,23 +66,34 @@ export function unbilledPatients(scope: BranchScope, from: number): Promise<List
   });
 }
 
+/**
+ * The day's invoices with a balance, paid and credited as the invoice screen counts them:
+ * settled payments and deposits applied are paid, credit notes credited (billing's sums).
+ */
 export function unpaidInvoices(scope: BranchScope, from: number): Promise<List<UnpaidInvoice>> {
   return onDay(scope, from, async (tx, day) => {
-    const invoices = await repo.dayInvoices(tx, scope.branchId, day);
+    const invoices = await repo.dayOwingInvoices(tx, scope.branchId, day);
+    const credits = await depositsAndCreditsOf(
+      tx,
+      invoices.map((invoice) => invoice.id),
+    );
     const unpaid = invoices
-      .map((invoice) => ({
-        id: invoice.id,
-        invoiceNumber: invoice.invoiceNumber,
-        patient: { name: invoice.patientName },
-        totalAmount: invoice.grandTotalCents,
-        paidAmount: invoice.paidCents,
-        // Credit notes do not exist yet (billing answers creditedCents 0).
-        balance: invoiceBalance({
-          grandTotalCents: invoice.grandTotalCents,
-          paidCents: invoice.paidCents,
-          creditedCents: 0,
-        }),
-      }))
+      .map((invoice) => {
+        const { depositPaidCents = 0, creditedCents = 0 } = credits.get(invoice.id) ?? {};
+        const paidCents = sumCents([invoice.paidCents, depositPaidCents]);
+        return {
+          id: invoice.id,
+          invoiceNumber: invoice.invoiceNumber,
+          patient: { name: invoice.patientName },
+          totalAmount: invoice.grandTotalCents,
+          paidAmount: paidCents,
+          balance: invoiceBalance({
+            grandTotalCents: invoice.grandTotalCents,
+            paidCents,
+            creditedCents,
+          }),
+        };
+      })
       .filter((invoice) => invoice.balance > 0);
     return listOf(unpaid);
   });
@@ -91,6 +104,6 @@ export function paymentMethodTotals(
   from: number,
 ): Promise<List<PaymentMethodAmountItem>> {
   return onDay(scope, from, async (tx, day) =>
-    listOf(paymentMethodAmounts(await repo.dayTenders(tx, scope.branchId, day))),
+    listOf(largestFirst(await repo.dayMethodAmounts(tx, scope.branchId, day))),
   );
 }
