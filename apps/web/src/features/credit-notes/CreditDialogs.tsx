@@ -367,11 +367,7 @@ export function CreditNoteDialog(props: {
       )}
     >
       <Stack gap="sm">
-        <Radio.Group
-          label={t('credits.goods.kind')}
-          value={kind}
-          onChange={setKind}
-        >
+        <Radio.Group label={t('credits.goods.kind')} value={kind} onChange={setKind}>
           <Group gap="md" mt={4}>
             <Radio value="invoice" label={t('credits.goods.kinds.invoice')} />
             <Radio value="goodsReturn" label={t('credits.goods.kinds.goodsReturn')} />
