@@ -267,6 +267,13 @@ export const appRoutes: RouteObject[] = [
         <p.SettingListPage name="precaution" where="console" />
       )),
       {
+        path: childPath(ROUTES.console, ROUTES.consoleTax),
+        lazy: async () => {
+          const { ConsoleTaxPage } = await import('../features/billing-settings/pages.ts');
+          return { element: <ConsoleTaxPage /> };
+        },
+      },
+      {
         path: childPath(ROUTES.console, ROUTES.consoleSection),
         lazy: async () => ({
           Component: (await import('../features/console/ConsoleLayout.tsx')).ConsoleComingSoon,

@@ -152,6 +152,14 @@ export const ROUTES = {
     ...CATALOG_PAGE,
     dialogs: ['catalog.settings.add'],
   },
+  // The console's settings/sales/tax (doc 3 section 2.2; features/billing-settings): no branch.
+  consoleTax: {
+    path: '/console/settings/sales/tax',
+    audience: 'console',
+    permission: 'billingSettings:read',
+    dialogs: ['billingSettings.tax.add', 'billingSettings.tax.editOne'],
+    primaryActions: true,
+  },
   consoleSection: {
     path: '/console/*',
     audience: 'console',

@@ -142,7 +142,10 @@ export const InvoiceSearchRow = z.object({
   visitId: z.uuid(),
   billTo: z.string().nullable(),
   grandTotalCents: z.int(),
+  /** Settled payments and deposits applied, as the invoice screen counts them. */
   paidCents: z.int(),
+  /** Invoice and goods-return credit notes not voided. */
+  creditedCents: z.int(),
   balanceCents: z.int(),
 });
 export type InvoiceSearchRow = z.infer<typeof InvoiceSearchRow>;

@@ -11,8 +11,13 @@ import {
   depositApplicationProblem,
   depositRefundProblem,
   depositRemainderCents,
+  linePayableCents,
   maxDepositApplicationCents,
+  returnableQuantity,
+  returnedBefore,
+  returnedValueCents,
   voidKeepsCreditCovered,
+  type ReturnableLine,
 } from './credit-notes.ts';
 
 describe('deposits and credit notes', () => {
@@ -134,5 +139,60 @@ describe('deposits and credit notes', () => {
         },
       ),
     );
+  });
+});
+
+describe('goods returned', () => {
+  const line = (quantity: number, billed: Partial<ReturnableLine> = {}): ReturnableLine => ({
+    id: 'line-1',
+    quantity,
+    subtotalCents: 1000,
+    invoiceDiscountShareCents: 0,
+    taxCents: 70,
+    subsidyCents: 0,
+    ...billed,
+  });
+
+  it('3 of 10 tablets billed $10.00 + $0.70 tax are worth $3.21 (half a cent up)', () => {
+    expect(returnedValueCents(line(10), 3)).toBe(321);
+    expect(returnedValueCents(line(10), 10)).toBe(1070);
+    expect(returnedValueCents(line(10), 0)).toBe(0);
+  });
+
+  it('a line billed less its discount share and subsidy is worth what it billed', () => {
+    const covered = line(4, { invoiceDiscountShareCents: 100, subsidyCents: 500 });
+    expect(linePayableCents(covered)).toBe(470);
+    expect(returnedValueCents(covered, 2)).toBe(235);
+    expect(linePayableCents(line(1, { subsidyCents: 5000 }))).toBe(0);
+  });
+
+  it('never offers more than the line billed, and all its units are worth exactly that', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        (quantity, subtotalCents, returned) => {
+          const billed = line(quantity, { subtotalCents, taxCents: 0 });
+          const value = returnedValueCents(billed, returned);
+          expect(value).toBeGreaterThanOrEqual(0);
+          expect(value).toBeLessThanOrEqual(subtotalCents);
+          expect(returnedValueCents(billed, quantity)).toBe(subtotalCents);
+        },
+      ),
+    );
+  });
+
+  it('counts earlier returns of notes not voided; what is left never goes below 0', () => {
+    const before = returnedBefore([
+      { type: 'goodsReturn', status: 'ISSUED', lines: [{ lineId: 'line-1', quantity: 2 }] },
+      { type: 'goodsReturn', status: 'VOIDED', lines: [{ lineId: 'line-1', quantity: 5 }] },
+      { type: 'goodsReturn', status: 'ISSUED', lines: [{ lineId: 'line-1', quantity: 1 }] },
+      { type: 'invoice', status: 'ISSUED', lines: [] },
+    ]);
+    expect(before.get('line-1')).toBe(3);
+    expect(returnableQuantity({ id: 'line-1', quantity: 10 }, before)).toBe(7);
+    expect(returnableQuantity({ id: 'line-1', quantity: 2 }, before)).toBe(0);
+    expect(returnableQuantity({ id: 'line-2', quantity: 4 }, before)).toBe(4);
   });
 });

@@ -76,3 +76,66 @@ export function voidKeepsCreditCovered(money: {
   }
   return paidCents - voidedCents >= creditedCents;
 }
+
+// --- Goods returned -------------------------------------------------------------------
+
+/** An invoice line's figures as a goods return reads them (`InvoiceLine`). */
+export interface ReturnableLine {
+  id: string;
+  quantity: number;
+  subtotalCents: number;
+  invoiceDiscountShareCents: number;
+  taxCents: number;
+  subsidyCents: number;
+}
+
+/**
+ * What the patient pays for a line: its subtotal less its share of the invoice discount,
+ * plus tax, less its subsidy (never below 0).
+ */
+export function linePayableCents(line: ReturnableLine): number {
+  const { subtotalCents, invoiceDiscountShareCents, taxCents, subsidyCents } = line;
+  if (![subtotalCents, invoiceDiscountShareCents, taxCents, subsidyCents].every(isCents)) {
+    throw new RangeError('A line figure is not whole cents.');
+  }
+  return Math.max(0, subtotalCents - invoiceDiscountShareCents + taxCents - subsidyCents);
+}
+
+/**
+ * What `quantity` units of a line are worth (ours: what the patient pays for the line,
+ * shared evenly over its units, half a cent up): the amount a goods-return note offers by default.
+ */
+export function returnedValueCents(line: ReturnableLine, quantity: number): number {
+  if (!Number.isInteger(quantity) || quantity <= 0 || line.quantity <= 0) return 0;
+  const units = BigInt(Math.min(quantity, line.quantity));
+  const payable = BigInt(linePayableCents(line));
+  const all = BigInt(line.quantity);
+  return Number((payable * units * 2n + all) / (all * 2n));
+}
+
+/** A credit note as far as its goods returned go (`CreditNote`). */
+export interface NoteWithLines {
+  type: 'deposit' | 'goodsReturn' | 'invoice';
+  status: 'ISSUED' | 'VOIDED';
+  lines: ReadonlyArray<{ lineId: string; quantity: number }>;
+}
+
+/** Units of each invoice line that goods-return notes not voided took back. */
+export function returnedBefore(notes: readonly NoteWithLines[]): Map<string, number> {
+  const returned = new Map<string, number>();
+  for (const note of notes) {
+    if (note.type !== 'goodsReturn' || note.status === 'VOIDED') continue;
+    for (const line of note.lines) {
+      returned.set(line.lineId, (returned.get(line.lineId) ?? 0) + line.quantity);
+    }
+  }
+  return returned;
+}
+
+/** What can still come back of a line: what it billed less earlier returns, never below 0. */
+export function returnableQuantity(
+  line: { id: string; quantity: number },
+  before: ReadonlyMap<string, number>,
+): number {
+  return Math.max(0, line.quantity - (before.get(line.id) ?? 0));
+}

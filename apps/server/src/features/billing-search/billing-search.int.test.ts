@@ -294,6 +294,71 @@ describe('GET /search/invoices', () => {
   });
 });
 
+describe('an invoice with a deposit applied and a credit note', () => {
+  it('shows the paid, credited and balance of the invoice screen, in the search and its export', async () => {
+    const name = `Searchy Epsilon ${unique('e')}`;
+    const patientId = await newPatient(name);
+    const invoice = await finalisedOf(await visitOf(patientId));
+    const paid = await t.call('POST', api(`/invoices/${invoice.id}/payments`), {
+      ...admin,
+      body: { version: invoice.version, tenders: [{ method: 'cash', amountCents: 500 }] },
+    });
+    expectStatus(paid, 201);
+    const deposit = await t.call('POST', api('/deposits'), {
+      ...admin,
+      body: { patientId, amountCents: 300, method: 'nets' },
+    });
+    expectStatus(deposit, 201);
+    const applied = await t.call('POST', api(`/invoices/${invoice.id}/deposit-applications`), {
+      ...admin,
+      body: {
+        version: paid.body.data.invoice.version,
+        depositId: deposit.body.data.id,
+        amountCents: 300,
+      },
+    });
+    expectStatus(applied, 201);
+    const note = await t.call('POST', api('/credit-notes'), {
+      ...admin,
+      body: {
+        type: 3,
+        invoiceId: invoice.id,
+        version: applied.body.data.invoice.version,
+        amountCents: 200,
+        reason: 'Goodwill',
+        refundMethod: 'cash',
+      },
+    });
+    expectStatus(note, 201);
+    const screen = await t.call('GET', api(`/invoices/${invoice.id}`), admin);
+    expectStatus(screen, 200);
+    expect(screen.body.data).toMatchObject({ paidCents: 800, creditedCents: 200 });
+    const { grandTotalCents, paidCents, creditedCents, balanceCents, status } = screen.body.data;
+    expect(balanceCents).toBe(grandTotalCents - 1000);
+
+    const found = await t.call('GET', api(`/search/invoices?patientId=${patientId}`), admin);
+    expectStatus(found, 200);
+    expect(found.body.data.items).toEqual([
+      expect.objectContaining({
+        id: invoice.id,
+        status,
+        grandTotalCents,
+        paidCents,
+        creditedCents,
+        balanceCents,
+      }),
+    ]);
+
+    const { rows } = await readWorkbook(
+      api(`/search/invoices/export?patientId=${patientId}`),
+      admin,
+    );
+    expect(rows).toHaveLength(2);
+    const money = [grandTotalCents, paidCents, creditedCents, balanceCents].map((c) => c / 100);
+    expect(rows[1]!.slice(-4)).toEqual(money);
+  });
+});
+
 describe('GET /search/payments', () => {
   it('finds payments by period, patient, method and status', async () => {
     const found = await t.call(
@@ -398,6 +463,7 @@ describe('exports', () => {
       'Due Date',
       'Total',
       'Paid',
+      'Credited',
       'Balance',
     ]);
     expect(rows).toHaveLength(2);

@@ -7,6 +7,7 @@ import {
   INVOICE_STATUS_BY_NAME,
   invoiceBalance,
   settledPaymentsCents,
+  sumCents,
   type CreditNoteExportQuery,
   type CreditNoteSearchRow,
   type CreditNoteType,
@@ -24,6 +25,7 @@ import {
 import type { TenantTx } from '../../db/tenant-db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { toUnix, type BranchScope } from '../../platform/scope.ts';
+import { depositsAndCreditsOf } from '../billing/billing.service.ts';
 import { clinicContext } from '../branches/branches.service.ts';
 import * as repo from './billing-search.repo.ts';
 
@@ -82,17 +84,23 @@ function statusFilter(
     : { statuses };
 }
 
+/** What deposits applied paid and credit notes credited on an invoice (billing's sums). */
+type DepositsAndCredits = { depositPaidCents: number; creditedCents: number };
+
 function invoiceRowOf(
   row: repo.InvoiceRow,
   payments: Array<{ status: number; amountCents: number }>,
+  credits: DepositsAndCredits,
   today: string,
 ): InvoiceSearchRow {
-  const paidCents = settledPaymentsCents(
+  const settledCents = settledPaymentsCents(
     payments.map((payment) => ({ ...payment, status: payment.status as PaymentStatus })),
   );
+  // Paid and credited as billing counts them for the invoice screen: deposits applied are paid.
+  const paidCents = sumCents([settledCents, credits.depositPaidCents]);
+  const { creditedCents } = credits;
   const voided = row.status === INVOICE_STATUS.Voided;
-  // Credit notes are the credits feature's: none are counted until it answers them.
-  const money = { grandTotalCents: row.grandTotalCents, paidCents, creditedCents: 0 };
+  const money = { grandTotalCents: row.grandTotalCents, paidCents, creditedCents };
   const status: InvoiceStatus = finalisedInvoiceStatus({
     ...money,
     voided,
@@ -104,6 +112,7 @@ function invoiceRowOf(
     status: STATUS_NAME.get(status) as SearchedInvoiceStatus,
     statusCode: status,
     paidCents,
+    creditedCents,
     balanceCents: voided ? 0 : invoiceBalance(money),
   };
 }
@@ -131,15 +140,15 @@ async function invoicesIn(
     ),
     paging,
   );
-  const payments = await repo.paymentsOf(
-    tx,
-    found.items.map((row) => row.id),
-  );
+  const invoiceIds = found.items.map((row) => row.id);
+  const payments = await repo.paymentsOf(tx, invoiceIds);
+  const credits = await depositsAndCreditsOf(tx, invoiceIds);
   return {
     items: found.items.map((row) =>
       invoiceRowOf(
         row,
         payments.filter((payment) => payment.invoiceId === row.id),
+        credits.get(row.id) ?? { depositPaidCents: 0, creditedCents: 0 },
         today,
       ),
     ),

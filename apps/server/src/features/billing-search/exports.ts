@@ -25,6 +25,7 @@ export const INVOICE_COLUMNS: ReadonlyArray<SheetColumn<InvoiceSearchRow>> = [
   { header: 'Due Date', width: 14, value: (row) => row.dueDate },
   { header: 'Total', width: 14, value: (row) => dollars(row.grandTotalCents), numFmt: MONEY },
   { header: 'Paid', width: 14, value: (row) => dollars(row.paidCents), numFmt: MONEY },
+  { header: 'Credited', width: 14, value: (row) => dollars(row.creditedCents), numFmt: MONEY },
   { header: 'Balance', width: 14, value: (row) => dollars(row.balanceCents), numFmt: MONEY },
 ];
 

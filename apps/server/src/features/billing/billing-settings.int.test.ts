@@ -347,3 +347,96 @@ describe('payment methods', () => {
     );
   });
 });
+
+describe('from the console (no BranchId)', () => {
+  const consoleOf = (caller: Caller) => ({ token: caller.token });
+
+  /** Sets the clinic's time zone offset (minutes from UTC). */
+  function setOffset(minutes: number) {
+    return withTenant(t.database.db, clinic.tenantId, (tx) =>
+      tx.db
+        .updateTable('tenants')
+        .set({ timezoneOffset: minutes })
+        .where('id', '=', clinic.tenantId)
+        .execute(),
+    );
+  }
+
+  it('lists, adds, changes and orders tax options as the branch pages do', async () => {
+    const fromConsole = await t.call('GET', api('/settings/tax'), consoleOf(admin));
+    expectStatus(fromConsole, 200);
+    expect(fromConsole.body.data.items).toEqual(await taxList());
+
+    const code = unique('CON').toUpperCase();
+    const created = await t.call('POST', api('/settings/tax'), {
+      ...consoleOf(admin),
+      body: {
+        code,
+        name: 'Console tax',
+        rates: [{ effectiveFrom: '2020-01-01', rateBasisPoints: 300 }],
+      },
+    });
+    expectStatus(created, 201);
+    expect(created.body.data).toMatchObject({ code, rateBasisPoints: 300, version: 1 });
+    const changed = await t.call('PUT', api(`/settings/tax/${created.body.data.id}`), {
+      ...consoleOf(finance),
+      body: { name: 'Console tax 2', isActive: true, addRates: [], version: 1 },
+    });
+    expectStatus(changed, 200);
+    const list = await taxList();
+    const reordered = await t.call('PUT', api('/settings/tax/order'), {
+      ...consoleOf(admin),
+      body: {
+        items: [list.at(-1)!, ...list.slice(0, -1)].map(({ id, version }) => ({ id, version })),
+      },
+    });
+    expectStatus(reordered, 200);
+    expect((await taxList())[0]).toMatchObject({ code, name: 'Console tax 2', isDefault: true });
+    // Put the order back for the other tests: TAX first again.
+    const now = await taxList();
+    const restored = await t.call('PUT', api('/settings/tax/order'), {
+      ...admin,
+      body: { items: [...now.slice(1), now[0]!].map(({ id, version }) => ({ id, version })) },
+    });
+    expectStatus(restored, 200);
+  });
+
+  it("reads today's rate on the clinic's clock", async () => {
+    // Between UTC-12 and UTC+14 the date always differs: a rate from the +14 date is today's
+    // there and not yet at -12.
+    const ahead = new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+    const code = unique('CLK').toUpperCase();
+    const created = await t.call('POST', api('/settings/tax'), {
+      ...admin,
+      body: {
+        code,
+        name: 'Clock',
+        rates: [
+          { effectiveFrom: '2020-01-01', rateBasisPoints: 100 },
+          { effectiveFrom: ahead, rateBasisPoints: 200 },
+        ],
+      },
+    });
+    expectStatus(created, 201);
+    const rateNow = async () => {
+      const response = await t.call('GET', api('/settings/tax'), consoleOf(admin));
+      expectStatus(response, 200);
+      return (response.body.data.items as TaxRecord[]).find((item) => item.code === code)
+        ?.rateBasisPoints;
+    };
+    try {
+      await setOffset(840);
+      expect(await rateNow()).toBe(200);
+      await setOffset(-720);
+      expect(await rateNow()).toBe(100);
+    } finally {
+      await setOffset(480);
+    }
+  });
+
+  it('is refused to a role that holds no billing settings in any branch', async () => {
+    for (const caller of [users.desk, users.doctor]) {
+      expectStatus(await t.call('GET', api('/settings/tax'), consoleOf(caller)), 403);
+    }
+  });
+});

@@ -1,9 +1,9 @@
 import { billingSettingsContract, type Permission } from '@clinic/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { routeOf } from '../../platform/contract-routes.ts';
-import { branchScope } from '../../platform/scope.ts';
+import { tenantRunner } from '../../platform/access.ts';
 import * as service from './billing-settings.service.ts';
 
 /**
@@ -11,20 +11,26 @@ import * as service from './billing-settings.service.ts';
  * and payment methods, inactive ones too, and their changes (`billingSettings:*`, module
  * clinic.invoice: the Administrator and Finance roles). The forms' lists are
  * `GET /tax/options` and `GET /settings/paymentMethod` (billing.routes.ts). No patient's
- * data: no audit rows.
+ * data: no audit rows. The BranchId is optional: the console's settings/sales/tax sends
+ * none, and the permission is then held in any of the caller's branches (the access
+ * guard's rule); today's rate is then on the tenant's clock.
  */
 const access = (permission: Permission) =>
-  ({ module: 'clinic.invoice', branch: 'required', permission }) as const;
+  ({ module: 'clinic.invoice', branch: 'optional', permission }) as const;
 
 export function billingSettingsRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const settingsScope = (request: FastifyRequest): service.SettingsScope => ({
+      branchId: request.branchId ?? null,
+      run: tenantRunner(ctx.db, request),
+    });
 
     app.route({
       ...routeOf(billingSettingsContract.taxOptions, 'billing-settings'),
       config: { access: access('billingSettings:read') },
       handler: async (request) => ({
-        data: await service.taxOptions(branchScope(ctx.db, request)),
+        data: await service.taxOptions(settingsScope(request)),
       }),
     });
 
@@ -32,7 +38,7 @@ export function billingSettingsRoutes(ctx: AppContext) {
       ...routeOf(billingSettingsContract.taxOptionCreate, 'billing-settings'),
       config: { access: access('billingSettings:create') },
       handler: async (request, reply) => {
-        const data = await service.createTaxOption(branchScope(ctx.db, request), request.body);
+        const data = await service.createTaxOption(settingsScope(request), request.body);
         return reply.code(201).send({ data });
       },
     });
@@ -41,7 +47,7 @@ export function billingSettingsRoutes(ctx: AppContext) {
       ...routeOf(billingSettingsContract.taxOptionOrder, 'billing-settings'),
       config: { access: access('billingSettings:update') },
       handler: async (request) => ({
-        data: await service.orderTaxOptions(branchScope(ctx.db, request), request.body),
+        data: await service.orderTaxOptions(settingsScope(request), request.body),
       }),
     });
 
@@ -50,7 +56,7 @@ export function billingSettingsRoutes(ctx: AppContext) {
       config: { access: access('billingSettings:update') },
       handler: async (request) => ({
         data: await service.updateTaxOption(
-          branchScope(ctx.db, request),
+          settingsScope(request),
           request.params.id,
           request.body,
         ),
@@ -61,7 +67,7 @@ export function billingSettingsRoutes(ctx: AppContext) {
       ...routeOf(billingSettingsContract.paymentMethods, 'billing-settings'),
       config: { access: access('billingSettings:read') },
       handler: async (request) => ({
-        data: await service.paymentMethods(branchScope(ctx.db, request)),
+        data: await service.paymentMethods(settingsScope(request)),
       }),
     });
 
@@ -69,7 +75,7 @@ export function billingSettingsRoutes(ctx: AppContext) {
       ...routeOf(billingSettingsContract.paymentMethodCreate, 'billing-settings'),
       config: { access: access('billingSettings:create') },
       handler: async (request, reply) => {
-        const data = await service.createPaymentMethod(branchScope(ctx.db, request), request.body);
+        const data = await service.createPaymentMethod(settingsScope(request), request.body);
         return reply.code(201).send({ data });
       },
     });
@@ -79,7 +85,7 @@ export function billingSettingsRoutes(ctx: AppContext) {
       config: { access: access('billingSettings:update') },
       handler: async (request) => ({
         data: await service.updatePaymentMethod(
-          branchScope(ctx.db, request),
+          settingsScope(request),
           request.params.id,
           request.body,
         ),

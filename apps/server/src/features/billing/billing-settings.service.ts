@@ -19,8 +19,8 @@ import {
   isUniqueViolation,
   notFound,
 } from '../../platform/errors.ts';
-import type { BranchScope } from '../../platform/scope.ts';
-import { clinicContext } from '../branches/branches.service.ts';
+import type { TenantRunner } from '../../platform/access.ts';
+import { clinicContext, clinicToday } from '../branches/branches.service.ts';
 import * as repo from './billing-settings.repo.ts';
 
 /**
@@ -29,6 +29,12 @@ import * as repo from './billing-settings.repo.ts';
  * edited); finalised invoices keep their own frozen rate, so nothing here alters one. The
  * first active tax option is the default.
  */
+
+/** Who changes the settings: from a branch's settings pages, or from the console (no branch). */
+export interface SettingsScope {
+  branchId: string | null;
+  run: TenantRunner;
+}
 
 async function refusingTaken<T>(
   work: () => Promise<T>,
@@ -55,12 +61,16 @@ function taxRecords(rows: repo.TaxOptionSettingRow[], today: string): TaxOptionR
   }));
 }
 
-async function taxOptionList(tx: TenantTx, scope: BranchScope): Promise<TaxOptionRecord[]> {
-  const { today } = await clinicContext(tx, scope.branchId);
-  return taxRecords(await repo.allTaxOptions(tx), today);
+/** Today on the branch's clinic clock, or the tenant's from the console (no branch). */
+async function todayOf(tx: TenantTx, scope: SettingsScope): Promise<string> {
+  return scope.branchId ? (await clinicContext(tx, scope.branchId)).today : clinicToday(tx);
 }
 
-async function taxOptionRecord(tx: TenantTx, scope: BranchScope, id: string) {
+async function taxOptionList(tx: TenantTx, scope: SettingsScope): Promise<TaxOptionRecord[]> {
+  return taxRecords(await repo.allTaxOptions(tx), await todayOf(tx, scope));
+}
+
+async function taxOptionRecord(tx: TenantTx, scope: SettingsScope, id: string) {
   const found = (await taxOptionList(tx, scope)).find((option) => option.id === id);
   if (!found) throw notFound('billingSettings.taxOptionNotFound');
   return found;
@@ -88,7 +98,7 @@ function checkRateDates(field: string, added: TaxRateInput[], existing: string[]
 
 /** `GET /settings/tax`: every option, inactive ones too, in order, with today's rate. */
 export function taxOptions(
-  scope: BranchScope,
+  scope: SettingsScope,
 ): Promise<{ items: TaxOptionRecord[]; total: number }> {
   return scope.run(async (tx) => {
     const items = await taxOptionList(tx, scope);
@@ -98,7 +108,7 @@ export function taxOptions(
 
 /** `POST /settings/tax`: a new option, last in the order. */
 export function createTaxOption(
-  scope: BranchScope,
+  scope: SettingsScope,
   body: TaxOptionCreateBody,
 ): Promise<TaxOptionRecord> {
   checkRateDates('rates', body.rates, []);
@@ -116,7 +126,7 @@ export function createTaxOption(
 
 /** `PUT /settings/tax/{id}`: name, active flag and added rates, at `version`. */
 export function updateTaxOption(
-  scope: BranchScope,
+  scope: SettingsScope,
   id: string,
   body: TaxOptionUpdateBody,
 ): Promise<TaxOptionRecord> {
@@ -143,7 +153,7 @@ export function updateTaxOption(
 
 /** `PUT /settings/tax/order`: every option once, each at its version; the first active is the default. */
 export function orderTaxOptions(
-  scope: BranchScope,
+  scope: SettingsScope,
   body: TaxOptionOrderBody,
 ): Promise<{ items: TaxOptionRecord[]; total: number }> {
   return scope.run(async (tx) => {
@@ -168,7 +178,7 @@ export function orderTaxOptions(
 
 /** `GET /settings/payment-methods`: every method, inactive ones too, in order. */
 export function paymentMethods(
-  scope: BranchScope,
+  scope: SettingsScope,
 ): Promise<{ items: PaymentMethodRecord[]; total: number }> {
   return scope.run(async (tx) => {
     const items = await repo.allPaymentMethods(tx);
@@ -177,7 +187,7 @@ export function paymentMethods(
 }
 
 export function createPaymentMethod(
-  scope: BranchScope,
+  scope: SettingsScope,
   body: PaymentMethodCreateBody,
 ): Promise<PaymentMethodRecord> {
   return refusingTaken(
@@ -192,7 +202,7 @@ export function createPaymentMethod(
 
 /** `PUT /settings/payment-methods/{id}`: name, change flag, active flag at `version`. */
 export function updatePaymentMethod(
-  scope: BranchScope,
+  scope: SettingsScope,
   id: string,
   body: PaymentMethodUpdateBody,
 ): Promise<PaymentMethodRecord> {

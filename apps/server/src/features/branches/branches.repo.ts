@@ -79,6 +79,15 @@ export function branchOptions(tx: TenantTx, userId: string) {
 }
 
 /** The clinic's time zone and the branch's HCI code, or undefined for no such branch. */
+/** The tenant's time zone offset, for the clinic's clock where no branch is named (the console). */
+export function tenantOffset(tx: TenantTx) {
+  return tx.db
+    .selectFrom('tenants')
+    .select('timezoneOffset')
+    .where('id', '=', tx.tenantId)
+    .executeTakeFirst();
+}
+
 export function clinicFacts(tx: TenantTx, branchId: string) {
   return tx.db
     .selectFrom('branches as b')

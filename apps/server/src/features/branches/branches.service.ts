@@ -56,3 +56,13 @@ export async function clinicContext(tx: TenantTx, branchId: string): Promise<Cli
     today: dateOf(now),
   };
 }
+
+/**
+ * The clinic's today where no branch is named (the console's settings): every branch of a
+ * clinic keeps the tenant's clock, so this is the date `clinicContext` gives any of them.
+ */
+export async function clinicToday(tx: TenantTx): Promise<string> {
+  const row = await repo.tenantOffset(tx);
+  if (!row) throw notFound('branch.notFound');
+  return dateOfUnix(tx.actsAt ?? Math.floor(Date.now() / 1000), row.timezoneOffset);
+}

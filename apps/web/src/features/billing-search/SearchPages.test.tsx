@@ -29,7 +29,8 @@ const INVOICE: InvoiceSearchRow = {
   billTo: null,
   grandTotalCents: 3210,
   paidCents: 1500,
-  balanceCents: 1710,
+  creditedCents: 200,
+  balanceCents: 1510,
 };
 
 const MC: McSearchRow = {
@@ -106,7 +107,8 @@ describe('the billing search pages (doc 3 section 2.3)', () => {
     const row = within(table).getByRole('row', { name: /INV-000012/ });
     expect(within(row).getByText('Lim Bee Hoon')).toBeInTheDocument();
     expect(within(row).getByText('$32.10')).toBeInTheDocument();
-    expect(within(row).getByText('$17.10')).toBeInTheDocument();
+    expect(within(row).getByText('$2.00')).toBeInTheDocument();
+    expect(within(row).getByText('$15.10')).toBeInTheDocument();
     expect(within(row).getByText('Partially paid')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Open invoice INV-000012' })).toHaveAttribute(
       'href',

@@ -77,6 +77,11 @@ const TABLES: { [K in SearchKind]: SearchTableSpec<RowOf[K]> } = {
         right: true,
       },
       {
+        title: 'billingSearch.columns.credited',
+        cell: (row) => formatMoney(row.creditedCents),
+        right: true,
+      },
+      {
         title: 'billingSearch.columns.balance',
         cell: (row) => formatMoney(row.balanceCents),
         right: true,

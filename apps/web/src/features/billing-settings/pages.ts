@@ -1,3 +1,4 @@
-/** The sales settings pages (tax options, payment methods): one lazy chunk for the router. */
+/** The sales settings pages (tax options, payment methods; the console's tax): one lazy chunk for the router. */
 export { PaymentMethodsPage } from './PaymentMethodsPage.tsx';
 export { TaxOptionsPage } from './TaxOptionsPage.tsx';
+export { ConsoleTaxPage } from './ConsoleTaxPage.tsx';

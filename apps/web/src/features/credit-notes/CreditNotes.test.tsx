@@ -79,6 +79,7 @@ const invoice = {
   paidCents: 10_000,
   creditedCents: 2_500,
   balanceCents: 17_500,
+  lines: [],
   version: 6,
 } as unknown as Invoice;
 
@@ -253,6 +254,7 @@ describe('the invoice’s dialogs', () => {
     renderAt(
       <CreditNoteDialog
         invoice={invoice}
+        earlierNotes={[note]}
         methods={METHODS}
         onClose={() => {}}
         onIssued={issued}
@@ -316,5 +318,151 @@ describe('the invoice’s dialogs', () => {
         body: { version: 6, depositId: DEPOSIT, amountCents: 10_000 },
       },
     ]);
+  });
+
+  describe('a goods return', () => {
+    const PARACETAMOL = '66666666-0000-4000-8000-000000000001';
+    const CONSULT = '66666666-0000-4000-8000-000000000002';
+    const line = (id: string, name: string, quantity: number, subtotalCents: number) => ({
+      id,
+      name,
+      quantity,
+      subtotalCents,
+      invoiceDiscountShareCents: 0,
+      taxCents: Math.round(subtotalCents * 0.07),
+      subsidyCents: 0,
+    });
+    const billed = {
+      ...invoice,
+      lines: [
+        line(PARACETAMOL, 'Paracetamol 500mg', 10, 1_000),
+        line(CONSULT, 'Consultation', 1, 3_000),
+      ],
+    } as unknown as Invoice;
+    /** An earlier note took 2 tablets back; a voided one does not count. */
+    const earlier: CreditNote[] = [
+      {
+        ...note,
+        type: 'goodsReturn',
+        lines: [{ lineId: PARACETAMOL, code: 'P', name: 'P', quantity: 2 }],
+      },
+      {
+        ...note,
+        type: 'goodsReturn',
+        status: 'VOIDED',
+        lines: [{ lineId: PARACETAMOL, code: 'P', name: 'P', quantity: 5 }],
+      },
+    ];
+
+    function renderDialog(issued = vi.fn()) {
+      renderAt(
+        <CreditNoteDialog
+          invoice={billed}
+          earlierNotes={earlier}
+          methods={METHODS}
+          onClose={() => {}}
+          onIssued={issued}
+          onStale={() => {}}
+        />,
+        testQueryClient(),
+      );
+      return issued;
+    }
+
+    it('returns whole quantities up to what is left, offering what they billed, and says the stock takes them back', async () => {
+      signInForTest(['clinic.invoice']);
+      const calls = stubApi({ data: note });
+      const issued = renderDialog();
+      await userEvent.click(screen.getByRole('radio', { name: 'Goods returned' }));
+      expect(
+        screen.getByText(
+          'Returned medicine goes back into stock, into the batches it was dispensed from.',
+        ),
+      ).toBeInTheDocument();
+      const lines = screen.getByRole('table', { name: 'Lines of the invoice to return' });
+      const tablets = within(lines).getByRole('row', { name: /Paracetamol/ });
+      expect(
+        within(tablets)
+          .getAllByRole('cell')
+          .map((c) => c.textContent)
+          .slice(0, 3),
+      ).toEqual(['Paracetamol 500mg', '10', '2']);
+      const quantity = screen.getByLabelText('Quantity of Paracetamol 500mg to return');
+      await userEvent.type(quantity, '9');
+      expect(screen.getByText('At most 8 can come back.')).toBeInTheDocument();
+      await userEvent.clear(quantity);
+      await userEvent.type(quantity, '1.5');
+      expect(screen.getByText('Please enter a whole number.')).toBeInTheDocument();
+      await userEvent.clear(quantity);
+      await userEvent.type(quantity, '3');
+      // 3 of 10 tablets billed $10.00 + $0.70 tax.
+      expect(screen.getByLabelText(/Amount/)).toHaveValue('3.21');
+      await userEvent.type(screen.getByLabelText(/Reason/), 'Unopened box');
+      await userEvent.click(screen.getByRole('button', { name: 'Issue' }));
+      await vi.waitFor(() => expect(issued).toHaveBeenCalledWith(note));
+      expect(calls).toEqual([
+        {
+          call: 'POST /credit-notes',
+          body: {
+            type: 2,
+            invoiceId: INVOICE,
+            version: 6,
+            amountCents: 321,
+            reason: 'Unopened box',
+            refundMethod: null,
+            returnedLines: [{ lineId: PARACETAMOL, quantity: 3 }],
+          },
+        },
+      ]);
+    });
+
+    it('the amount may be changed, never above the most; a return names at least one line', async () => {
+      signInForTest(['clinic.invoice']);
+      const calls = stubApi({ data: note });
+      renderDialog();
+      await userEvent.click(screen.getByRole('radio', { name: 'Goods returned' }));
+      await userEvent.type(screen.getByLabelText(/Reason/), 'Changed mind');
+      await userEvent.click(screen.getByRole('button', { name: 'Issue' }));
+      expect(
+        screen.getByText('Please give a quantity to return on at least one line.'),
+      ).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText('Quantity of Consultation to return'), '1');
+      expect(screen.getByLabelText(/Amount/)).toHaveValue('32.10');
+      const amount = screen.getByLabelText(/Amount/);
+      await userEvent.clear(amount);
+      await userEvent.type(amount, '80');
+      await userEvent.click(screen.getByRole('button', { name: 'Issue' }));
+      expect(screen.getByText('At most $75.00 can be credited.')).toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it("puts the server's refusal of a quantity on that line's field", async () => {
+      signInForTest(['clinic.invoice']);
+      const refusal = 'More cannot come back than the line billed.';
+      stubApi(
+        {
+          error: {
+            code: 'validation',
+            message: refusal,
+            errors: [
+              {
+                field: 'returnedLines.0.quantity',
+                message: refusal,
+                code: 'creditNote.lineAboveQuantity',
+              },
+            ],
+          },
+        },
+        400,
+      );
+      const issued = renderDialog();
+      await userEvent.click(screen.getByRole('radio', { name: 'Goods returned' }));
+      const quantity = screen.getByLabelText('Quantity of Paracetamol 500mg to return');
+      await userEvent.type(quantity, '8');
+      await userEvent.type(screen.getByLabelText(/Reason/), 'Returned');
+      await userEvent.click(screen.getByRole('button', { name: 'Issue' }));
+      await vi.waitFor(() => expect(quantity).toHaveAccessibleDescription(refusal));
+      expect(issued).not.toHaveBeenCalled();
+    });
   });
 });

@@ -68,6 +68,8 @@ export function InvoiceCredits({
   };
   const canCredit = mayCredit && maxCreditNoteCents(invoice) > 0 && Boolean(methods.data);
   const canApply = mayApply && invoice.balanceCents > 0;
+  // No note is counted while `creditedCents` is 0; else the dialog waits for the notes.
+  const earlierNotes = invoice.creditedCents > 0 ? notes.data : [];
   const none = (notes.data ?? []).length === 0 && (applied.data ?? []).length === 0;
   return (
     <Stack gap="xs">
@@ -108,10 +110,11 @@ export function InvoiceCredits({
       {(notes.data ?? []).length > 0 && (
         <CreditNotesTable notes={notes.data!} label={t('credits.invoice.title')} />
       )}
-      {open === 'credit' && methods.data && (
+      {open === 'credit' && methods.data && earlierNotes && (
         <Suspense fallback={null}>
           <CreditNoteDialog
             invoice={invoice}
+            earlierNotes={earlierNotes}
             methods={methods.data}
             onClose={() => setOpen(null)}
             onIssued={(note) => {

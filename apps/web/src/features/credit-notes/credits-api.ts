@@ -135,6 +135,8 @@ export function issueCreditNote(
   body: Omit<CreditNoteCreateBody, 'returnedLines' | 'invoiceId' | 'depositId'> & {
     invoiceId?: string;
     depositId?: string;
+    /** Goods returned (a goods-return note only). */
+    returnedLines?: CreditNoteCreateBody['returnedLines'];
   },
 ): Promise<CreditNote> {
   return api().call(creditsApi.creditNoteCreate, { body });

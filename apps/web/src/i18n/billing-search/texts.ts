@@ -41,6 +41,7 @@ export const billingSearchTexts = {
       status: 'Status',
       total: 'Total',
       paid: 'Paid',
+      credited: 'Credited',
       balance: 'Balance',
       paymentNo: 'Payment No.',
       paymentDate: 'Date',

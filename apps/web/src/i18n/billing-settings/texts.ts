@@ -2,6 +2,8 @@
 export const billingSettingsTexts = {
   billingSettings: {
     navLabel: 'Sales settings',
+    consoleNotAllowed:
+      'Your roles may not read the tax options. Please ask your clinic administrator for the billing settings permissions.',
     pages: {
       tax: 'Tax options',
       paymentMethods: 'Payment methods',

@@ -12,6 +12,7 @@ export const catalogTexts = {
       indication: 'Indications',
       precaution: 'Precautions',
       vaccinePlans: 'Vaccine plans',
+      salesTax: 'Tax options',
     },
     types: {
       Med: 'Medication',

@@ -64,6 +64,7 @@ export const creditTexts = {
       issueTitle: 'Issue a credit note for {{number}}',
       issued: 'Credit note {{number}} issued.',
       mostCredit: 'At most {{amount}} can be credited: what was paid less earlier credit notes.',
+      aboveMost: 'At most {{amount}} can be credited.',
       apply: 'Apply deposit',
       applyTitle: 'Apply a deposit to {{number}}',
       applied: '{{amount}} of deposit {{number}} applied.',
@@ -72,6 +73,24 @@ export const creditTexts = {
       deposit: 'Deposit',
       depositLeft: '{{number}} ({{amount}} left)',
       depositUse: 'Deposit {{number}}',
+    },
+    goods: {
+      kind: 'Credit note for',
+      kinds: { invoice: 'The invoice', goodsReturn: 'Goods returned' },
+      backIntoStock:
+        'Returned medicine goes back into stock, into the batches it was dispensed from.',
+      lines: 'Lines of the invoice to return',
+      item: 'Item',
+      billed: 'Billed',
+      returnedBefore: 'Returned before',
+      quantity: 'Quantity to return',
+      quantityOf: 'Quantity of {{name}} to return',
+      notWhole: 'Please enter a whole number.',
+      aboveReturnable_one: 'At most {{count}} can come back.',
+      aboveReturnable_other: 'At most {{count}} can come back.',
+      noLines: 'Please give a quantity to return on at least one line.',
+      amountOffered:
+        'The amount starts as what the returned items billed, up to the most allowed; you may change it.',
     },
     form: {
       amount: 'Amount ($)',
