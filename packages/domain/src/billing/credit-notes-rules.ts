@@ -59,7 +59,7 @@ export const CREDIT_NOTE_MESSAGES = {
   alreadyVoided: 'This credit note is already voided.',
   linesOnlyForGoodsReturn: 'Only a goods-return credit note lists the goods returned.',
   lineUnknown: 'This line is not on the invoice.',
-  lineAboveQuantity: 'More cannot come back than the line billed.',
+  lineAboveQuantity: 'More cannot come back than the line billed, less what came back before.',
   creditedFirst:
     'Credit notes take what this paid; void the credit notes before voiding the payment.',
   invoiceOrPatient: 'Please name a patient or an invoice.',

@@ -289,7 +289,7 @@ describe('credit notes of an invoice', () => {
     expect((await read(invoice.id)).balanceCents).toBe(16_050);
   });
 
-  it('record goods returned by line, no more than billed; other types list none', async () => {
+  it('record goods returned by line, no more than billed less what came back before; other types list none', async () => {
     const invoice = await pay(await finalised(), 5_000);
     const line = invoice.lines[0]!;
     const tooMany = await credit(invoice, 100, {
@@ -316,6 +316,18 @@ describe('credit notes of an invoice', () => {
       typeCode: 2,
       lines: [{ lineId: line.id, quantity: 1 }],
     });
+    // What came back before counts: the whole line again is one unit too many.
+    const afterOne = await read(invoice.id);
+    const wholeAgain = await credit(afterOne, 10, {
+      type: 2,
+      returnedLines: [{ lineId: line.id, quantity: line.quantity }],
+    });
+    expectRefusal(wholeAgain, 400, 'creditNote.lineAboveQuantity', 'returnedLines.0.quantity');
+    const rest = await credit(afterOne, 10, {
+      type: 2,
+      returnedLines: [{ lineId: line.id, quantity: line.quantity - 1 }],
+    });
+    expectStatus(rest, 201);
   });
 
   it('name the fields of bad input: negative, fractions of a cent, unknown type and method', async () => {

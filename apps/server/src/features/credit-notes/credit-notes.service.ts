@@ -63,13 +63,17 @@ export async function loadCreditNote(tx: TenantTx, id: string): Promise<CreditNo
   return creditNoteOf(row);
 }
 
-/** Goods returned: lines of the invoice, each once, no more than billed. */
+/**
+ * Goods returned: lines of the invoice, each once, no more than billed less what the
+ * invoice's goods-return notes not voided brought back before.
+ */
 async function checkReturnedLines(
   tx: TenantTx,
   invoiceId: string,
   lines: CreditNoteCreateBody['returnedLines'],
 ): Promise<void> {
   const billed = await repo.invoiceLineQuantities(tx, invoiceId);
+  const before = await repo.returnedOfLines(tx, invoiceId);
   const seen = new Set<string>();
   const problems: FieldError[] = [];
   const problem = (
@@ -81,7 +85,7 @@ async function checkReturnedLines(
     const quantity = billed.get(id);
     if (quantity === undefined) problem(`returnedLines.${index}.lineId`, 'creditNote.lineUnknown');
     else if (seen.has(id)) problem(`returnedLines.${index}.lineId`, 'invoice.lineTwice');
-    else if (line.quantity > quantity) {
+    else if (line.quantity > quantity - (before.get(id) ?? 0)) {
       problem(`returnedLines.${index}.quantity`, 'creditNote.lineAboveQuantity');
     }
     seen.add(id);

@@ -438,7 +438,7 @@ describe('the invoice’s dialogs', () => {
 
     it("puts the server's refusal of a quantity on that line's field", async () => {
       signInForTest(['clinic.invoice']);
-      const refusal = 'More cannot come back than the line billed.';
+      const refusal = 'More cannot come back than the line billed, less what came back before.';
       stubApi(
         {
           error: {
