@@ -35,6 +35,7 @@ if (typeof Element.prototype.scrollIntoView !== 'function') {
 // jsdom has no FontFaceSet: Mantine's autosized Textarea (the reason dialogs) listens to it.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {
+    configurable: true,
     value: { addEventListener: () => {}, removeEventListener: () => {} },
   });
 }
