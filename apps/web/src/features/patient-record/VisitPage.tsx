@@ -51,6 +51,9 @@ const VisitCertificates = lazy(async () => ({
 const BillVisitButton = lazy(async () => ({
   default: (await import('../billing/BillVisitButton.tsx')).BillVisitButton,
 }));
+const ReferralOutButton = lazy(async () => ({
+  default: (await import('../referrals/ReferralOutButton.tsx')).ReferralOutButton,
+}));
 const VisitDispensing = lazy(async () => ({
   default: (await import('../dispensing/VisitDispensing.tsx')).VisitDispensing,
 }));
@@ -96,6 +99,13 @@ function VisitHeader({
           </Group>
           <Group gap="xs">
             <ConsultTimer visit={visit} readOnly={readOnly} onSaved={onSaved} />
+            {readOnly ? null : (
+              <Can permission="referrals:create">
+                <Suspense fallback={null}>
+                  <ReferralOutButton patientId={visit.patientId} visitId={visit.id} />
+                </Suspense>
+              </Can>
+            )}
             {readOnly ? null : (
               <Can permission="invoices:create">
                 <Suspense fallback={null}>

@@ -223,6 +223,68 @@ describe('the referral editor (doc 2 sections 2.5, 4.3, 5)', () => {
   });
 });
 
+describe('the letter buttons of the editor (doc 2 section 2.5, doc 3 section 2.1)', () => {
+  afterEach(() => dialogs.dismissAll());
+  const hsgDraft: ReferralOutRecord = {
+    ...saved,
+    isHsg: true,
+    referralType: 4,
+    referralInstitution: 'H1',
+    referralInstitutionDescription: 'Singapore General Hospital A&E',
+    speciallyService: 'EM',
+    speciallyServiceDescription: 'Emergency Medicine',
+    isRelatedToChas: true,
+    referralStatus: 1,
+  };
+  const button = (name: string) =>
+    within(screen.getByTestId('referral-footer')).queryByRole('button', { name });
+
+  it('a saved HSG draft offers Print and the letter preview', async () => {
+    renderForm({ record: hsgDraft });
+    expect(button('Print')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Letter preview' }));
+    const preview = await screen.findByRole('dialog', { name: 'Referral Letter Preview' });
+    // The preview has a root of its own, which outlives the test: closed here.
+    await userEvent.click(within(preview).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(preview).not.toBeInTheDocument());
+  });
+
+  it('a referral that is not HSG prints without the letter preview (the spec hides it)', () => {
+    renderForm({ record: saved });
+    expect(button('Print')).toBeInTheDocument();
+    expect(button('Letter preview')).not.toBeInTheDocument();
+  });
+
+  it('a referral not yet saved offers neither', () => {
+    renderForm({ record: null });
+    expect(button('Print')).not.toBeInTheDocument();
+    expect(button('Letter preview')).not.toBeInTheDocument();
+  });
+
+  it('a voided referral offers neither', () => {
+    renderForm({ record: { ...hsgDraft, referralStatus: 3, voidedReason: 'Wrong patient' } });
+    expect(button('Print')).not.toBeInTheDocument();
+    expect(button('Letter preview')).not.toBeInTheDocument();
+  });
+
+  it('a role without referrals:print sees neither', () => {
+    renderForm({ record: hsgDraft }, ['referrals:read', 'referrals:update', 'patients:read']);
+    expect(button('Print')).not.toBeInTheDocument();
+    expect(button('Letter preview')).not.toBeInTheDocument();
+  });
+
+  it('asks to save unsaved changes before printing', async () => {
+    renderForm({ record: hsgDraft });
+    await userEvent.type(screen.getByRole('textbox', { name: /Reason for referral/ }), ' now');
+    await userEvent.click(button('Print')!);
+    expect(
+      await screen.findByText(
+        'Please save your changes first: the letter prints the saved referral.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('the editor clearing rules (doc 2 section 4.3)', () => {
   const now = { date: '2026-05-01', time: '09:00' };
   const filled = {

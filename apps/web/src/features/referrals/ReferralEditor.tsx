@@ -1,4 +1,5 @@
 import {
+  canSubmitReferral,
   GPFIRST_TERMS,
   isReadOnlyReferral,
   needsModifiedReason,
@@ -62,6 +63,7 @@ import {
   referralValuesOf,
   type ReferralFormValues,
 } from './referral-form.ts';
+import { previewReferralLetter, printReferralLetter } from './print-referral.ts';
 import { SendStatusChip, StatusChip } from './ReferralChips.tsx';
 import '../../i18n/referrals/index.ts';
 
@@ -170,6 +172,9 @@ export function ReferralForm(props: ReferralFormProps) {
   const status = (record?.referralStatus ?? REFERRAL_STATUS.draft) as ReferralStatus;
   const mayWrite = useCan(record ? 'referrals:update' : 'referrals:create');
   const mayVoid = useCan('referrals:delete');
+  const mayPrint = useCan('referrals:print');
+  // The spec's letter preview: an HSG referral that is a draft, failed or finalized.
+  const canPreview = (saved: ReferralOutRecord) => mayPrint && canSubmitReferral(saved);
   const voided = isReadOnlyReferral(status);
   const readOnly = voided || !mayWrite;
   const timeOf = (unix: number) => formatClinicTime(unix, offset, DATE_FORMATS.time);
@@ -264,6 +269,26 @@ export function ReferralForm(props: ReferralFormProps) {
       props.onSaved(answer);
     } catch (failure) {
       failed(failure);
+    }
+  }
+
+  /**
+   * Previews or prints the letter of the saved referral; with unsaved changes it asks for a
+   * save first, so a printed letter always matches the record.
+   */
+  async function letter(action: 'preview' | 'print', saved: ReferralOutRecord) {
+    if (form.isDirty()) {
+      void dialogs.alert(t('referrals.editor.saveBeforePrint'));
+      return;
+    }
+    try {
+      if (action === 'preview') {
+        await previewReferralLetter(saved.id, t('referrals.editor.previewTitle'));
+      } else {
+        await dialogs.whileLoading(() => printReferralLetter(saved.id));
+      }
+    } catch (failure) {
+      alertFailure(failure);
     }
   }
 
@@ -547,6 +572,16 @@ export function ReferralForm(props: ReferralFormProps) {
           {record && !voided && mayVoid && (
             <Button variant="outline" color="red" onClick={() => void voidIt()}>
               {t('referrals.editor.void')}
+            </Button>
+          )}
+          {record && !voided && mayPrint && (
+            <Button variant="default" onClick={() => void letter('print', record)}>
+              {t('referrals.editor.print')}
+            </Button>
+          )}
+          {record && canPreview(record) && (
+            <Button variant="default" onClick={() => void letter('preview', record)}>
+              {t('referrals.editor.preview')}
             </Button>
           )}
           <Button variant="default" onClick={props.onCancel}>

@@ -16,7 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { hasModule, useSession } from '../../api/session.ts';
 import { useClinicHeader, useHsgStatus, useReferral } from './referral-api.ts';
 import { ReferralForm } from './ReferralEditor.tsx';
-import { referralEditorPath } from './ReferralsTab.tsx';
+import { referralEditorPath } from './referral-paths.ts';
 import '../../i18n/referrals/index.ts';
 
 /** The patient as the referral shows them (doc 2 section 3 'Patient (referral context)'). */

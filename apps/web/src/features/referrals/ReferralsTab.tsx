@@ -9,6 +9,7 @@ import { useCan } from '../../app/permissions.tsx';
 import { ActionTd, ActionTh, DataTable } from '../../components/DataTable.tsx';
 import type { TextKey } from '../../i18n/index.ts';
 import { usePatientReferrals } from './referral-api.ts';
+import { referralEditorPath } from './referral-paths.ts';
 import { SendStatusChip, StatusChip } from './ReferralChips.tsx';
 import '../../i18n/referrals/index.ts';
 
@@ -26,11 +27,6 @@ export interface ReferralsTabProps {
   base: string;
   /** The visits a new referral may come from, newest first. */
   visits: readonly ReferralVisit[];
-}
-
-/** The editor's address of a referral (or 'new') of a visit. */
-export function referralEditorPath(base: string, visitId: string, referralId: string): string {
-  return `${base}/referral/${encodeURIComponent(visitId)}/${encodeURIComponent(referralId)}`;
 }
 
 function NewReferralMenu({ base, visits }: { base: string; visits: readonly ReferralVisit[] }) {

@@ -18,6 +18,9 @@ export const referralTexts = {
       noVisit: 'A referral is written from a visit of this branch: this patient has none.',
       nonHsg: 'Not HSG',
     },
+    visit: {
+      referralOut: 'Referral out',
+    },
     status: {
       '1': 'Draft',
       '2': 'Submitted',
@@ -111,6 +114,10 @@ export const referralTexts = {
       gpFirstTerms: 'GPFirst terms and conditions',
       acknowledge: 'I acknowledge the terms and conditions above',
       void: 'Void',
+      print: 'Print',
+      preview: 'Letter preview',
+      previewTitle: 'Referral Letter Preview',
+      saveBeforePrint: 'Please save your changes first: the letter prints the saved referral.',
       cancel: 'Cancel',
       save: 'Save',
       update: 'Update',
