@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DB } from '../db/schema.ts';
 import { withTenant, type TenantTx } from '../db/tenant-db.ts';
@@ -36,7 +36,8 @@ export interface DeliveryOutcome {
 
 /**
  * Runs in the transaction that records the attempt, so the sender's record and the
- * outbox never disagree. A listener that throws undoes that attempt's record (retried).
+ * outbox agree. A listener that throws is logged and its changes undone; the attempt's
+ * record stands (a sent mail is never sent again).
  */
 export type DeliveryListener = (tx: TenantTx, outcome: DeliveryOutcome) => Promise<void>;
 
@@ -165,8 +166,15 @@ export class MailOutbox {
     status: DeliveryOutcome['status'],
   ): Promise<void> {
     const listener = mail.purpose ? this.#listeners.get(mail.purpose) : undefined;
-    if (listener && mail.reference) {
+    if (!listener || !mail.reference) return;
+    // A listener that fails must not undo the attempt's record: the mail would go twice.
+    await sql`SAVEPOINT delivery_listener`.execute(tx.db);
+    try {
       await listener(tx, { mailId: mail.id, reference: mail.reference, status });
+      await sql`RELEASE SAVEPOINT delivery_listener`.execute(tx.db);
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT delivery_listener`.execute(tx.db);
+      this.#log.error({ err: error, purpose: mail.purpose }, 'mail delivery listener failed');
     }
   }
 
