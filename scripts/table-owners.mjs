@@ -88,6 +88,7 @@ export const TABLE_OWNERS = {
   referralInstitutions: 'features/referrals',
   referralSpecialties: 'features/referrals',
   referralInstitutionSpecialties: 'features/referrals',
+  referralSubmissions: 'features/referrals',
   auditEvents: 'platform/audit.ts',
   mailOutbox: 'platform/mail.ts',
   throttleEvents: 'platform/throttle.ts',

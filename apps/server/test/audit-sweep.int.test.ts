@@ -118,6 +118,8 @@ let taken: Record<string, unknown>;
 let mcId: string;
 /** A referral out of the patient's visit. */
 let referralId: string;
+/** An HSG referral out of the same visit: sent and submitted. */
+let hsgReferralId: string;
 /** A third patient's visit for the diagnosis and allergy routes (a diagnosis keeps a visit). */
 let clinicalIds: IdBook;
 /** A line of a stocked medicine on the clinical visit, for the dispensing and label routes. */
@@ -279,6 +281,26 @@ beforeAll(async () => {
   });
   expectStatus(referral, 201);
   referralId = referral.body.data.id;
+  // An HSG one for the send and the submit, which the other referral routes leave alone.
+  const hsgReferral = await t.call('POST', '/api/v1/referrals/out', {
+    ...admin,
+    body: {
+      patientId,
+      visitId: ids.visitId,
+      issueDate: Math.floor(Date.now() / 1000) - 60,
+      isHsg: true,
+      referralType: 1,
+      referralInstitution: 'SGH',
+      speciallyService: 'ORT',
+      patientRequest: 'Subsidised Referral',
+      treatments: 'Physiotherapy',
+      referralReason: 'Review',
+      diagnosisText: 'Knee pain',
+      drugAllergies: 'NKDA',
+    },
+  });
+  expectStatus(hsgReferral, 201);
+  hsgReferralId = hsgReferral.body.data.id;
   const reading = await t.call('POST', `/api/v1/physical-readings/${ids.visitId}`, {
     ...admin,
     body: { readingTime: todayStart(), pulse: 70 },
@@ -475,6 +497,8 @@ function idsFor(route: ApiRoute): IdBook {
     return { ...ids, id: mcId };
   }
   if (route.url.startsWith('/api/v1/documents/')) return { ...ids, id: documentId };
+  if (route.method === 'PATCH' && route.url.startsWith('/api/v1/referrals/out/'))
+    return { ...ids, id: hsgReferralId };
   if (
     route.url.startsWith('/api/v1/referrals/out/') ||
     route.url === '/api/v1/reports/referrals/:id'
@@ -632,12 +656,13 @@ async function readyVisit(route: ApiRoute): Promise<number> {
   });
 }
 
-function referralVersion(): Promise<number> {
+function referralVersion(route: ApiRoute): Promise<number> {
+  const id = route.method === 'PATCH' ? hsgReferralId : referralId;
   return withTenant(t.database.db, clinic.tenantId, async (tx) => {
     const row = await tx.db
       .selectFrom('referralsOut')
       .select('version')
-      .where('id', '=', referralId)
+      .where('id', '=', id)
       .executeTakeFirstOrThrow();
     return row.version;
   });
@@ -658,7 +683,9 @@ async function successfulRequest(route: ApiRoute): Promise<SampleRequest> {
           ? await readyVisit(route)
           : await currentVersion(route)));
   }
-  if ('rowVersion' in body) body.rowVersion = await referralVersion();
+  if ('rowVersion' in body) body.rowVersion = await referralVersion(route);
+  // The sweep's patient has no email on record: the letter goes to the address given.
+  if (route.url === '/api/v1/referrals/out/send/:id') body.email = 'letters@example.com';
   if ('nric' in body) body.nric = patientBody().nric;
   return { ...request, body };
 }

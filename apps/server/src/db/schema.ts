@@ -487,11 +487,16 @@ export interface KnownDevices {
 }
 
 export interface MailOutbox {
+  attachment: Buffer | null;
+  attachmentName: string | null;
+  attachmentType: string | null;
   attempts: Generated<number>;
   body: string;
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
   lastError: string | null;
+  purpose: string | null;
+  reference: string | null;
   sentAt: Timestamp | null;
   status: Generated<'pending' | 'sent' | 'logged' | 'failed'>;
   subject: string;
@@ -868,7 +873,11 @@ export interface ReferralsOut {
   referralType: number | null;
   referTo: string | null;
   reviewContent: string | null;
+  sendMailId: string | null;
   sendStatus: Generated<number>;
+  sentAt: Timestamp | null;
+  sentBy: string | null;
+  sentTo: string | null;
   speciallyService: string | null;
   speciallyServiceDescription: string | null;
   tenantId: string;
@@ -892,6 +901,18 @@ export interface ReferralSpecialties {
   tenantId: string;
   updatedAt: Generated<Timestamp>;
   version: Generated<number>;
+}
+
+export interface ReferralSubmissions {
+  id: Generated<string>;
+  outcomeStatus: number;
+  payloadSha256: string;
+  programme: string;
+  receipt: string | null;
+  referralId: string;
+  submittedAt: Generated<Timestamp>;
+  submittedBy: string;
+  tenantId: string;
 }
 
 export interface RequisitionLines {
@@ -1276,6 +1297,7 @@ export interface DB {
   referralInstitutionSpecialties: ReferralInstitutionSpecialties;
   referralsOut: ReferralsOut;
   referralSpecialties: ReferralSpecialties;
+  referralSubmissions: ReferralSubmissions;
   requisitionLines: RequisitionLines;
   requisitions: Requisitions;
   roles: Roles;

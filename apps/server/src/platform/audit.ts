@@ -178,6 +178,7 @@ export const PATIENT_TABLES = {
   creditNotes: true,
   creditNoteLines: true,
   referralsOut: true,
+  referralSubmissions: true,
   referralInstitutions: false,
   referralSpecialties: false,
   referralInstitutionSpecialties: false,

@@ -13,7 +13,7 @@ function fontFiles() {
 
 /**
  * A printable document as a PDF file: the same definition the web's print preview shows
- * (`@clinic/print`). For tests now, for mail attachments and stored copies later.
+ * (`@clinic/print`): mail attachments (the referral letter), tests; stored copies later.
  */
 export async function renderPdf(document: PrintDocument): Promise<Buffer> {
   registerFonts(fontFiles());

@@ -80,6 +80,12 @@ export const REFERRAL_MESSAGES = {
   codeTooShort: 'At least 2 character',
   printAnotherBranch: 'This referral is of another branch. Please choose that branch to print it.',
   voidedNoPrint: 'This referral has been voided: its letter cannot be printed.',
+  sendNotHsg: 'Only a Healthier SG referral is sent by email.',
+  sendAnotherBranch: 'This referral is of another branch. Please choose that branch to send it.',
+  emailRequired: 'Please give the email address to send this referral to.',
+  emailInvalid: 'Please give a valid email address.',
+  submitNotHsg: 'Only a Healthier SG referral is submitted.',
+  notSubmittable: 'Only a draft, failed or finalized referral can be submitted.',
 } as const;
 export type ReferralMessageKey = keyof typeof REFERRAL_MESSAGES;
 

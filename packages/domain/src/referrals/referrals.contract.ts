@@ -15,6 +15,8 @@ import {
   ReferralOutRecord,
   ReferralOutUpdateBody,
   ReferralPromptBody,
+  ReferralSendBody,
+  ReferralSubmitBody,
   ReferralVoidBody,
   SpecialtyQuery,
 } from './referrals.ts';
@@ -38,6 +40,14 @@ export const referralsSchemas = {
   hsgStatus: { query: HsgStatusQuery, answer: dataOf(HsgStatus) },
   /** The referral letter's print data (ours; doc 3 sections 2.1, 7.1). */
   letter: { params: ReferralLetterParams, answer: dataOf(ReferralLetterData) },
+  /** Emails the letter as a PDF; answers the referral with send status Sent (2). */
+  send: { params: ReferralIdParams, body: ReferralSendBody, answer: dataOf(ReferralOutRecord) },
+  /** Submits an HSG referral to the national programme; answers it with its new status. */
+  submit: {
+    params: ReferralIdParams,
+    body: ReferralSubmitBody,
+    answer: dataOf(ReferralOutRecord),
+  },
 } as const satisfies Record<string, RouteSchemas>;
 
 export const referralsContract = joinContract(referralsApi, referralsSchemas);

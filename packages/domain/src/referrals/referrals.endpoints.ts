@@ -13,4 +13,6 @@ export const referralsApi = endpoints<typeof referralsSchemas>()({
   specialties: ['GET', '/referrals/specialty'],
   hsgStatus: ['GET', '/enrolment/hsg-status'],
   letter: ['GET', '/reports/referrals/:id'],
+  send: ['PATCH', '/referrals/out/send/:id'],
+  submit: ['PATCH', '/referrals/out/:id'],
 });

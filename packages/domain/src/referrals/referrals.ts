@@ -183,6 +183,33 @@ export const ReferralVoidBody = z.strictObject({
 });
 export type ReferralVoidBody = z.infer<typeof ReferralVoidBody>;
 
+/** The longest email address kept (doc 2 section 9: email 100 characters). */
+const EMAIL_MAX = 100;
+
+/**
+ * `PATCH /referrals/out/send/{id}` (the spec gives no body): `email` is where the letter
+ * goes, by default the patient's email on record.
+ */
+export const ReferralSendBody = z.strictObject({
+  id: z.uuid('id must be a referral id').nullish(),
+  email: singleLineString({ error: REFERRAL_MESSAGES.emailInvalid })
+    .trim()
+    .max(EMAIL_MAX, REFERRAL_MESSAGES.emailInvalid)
+    .pipe(z.email(REFERRAL_MESSAGES.emailInvalid))
+    .nullish(),
+});
+export type ReferralSendBody = z.infer<typeof ReferralSendBody>;
+
+/**
+ * `PATCH /referrals/out/{id}` (submit, after the PUT that saved it): `rowVersion` is the
+ * version read; what is submitted is the referral as saved.
+ */
+export const ReferralSubmitBody = z.strictObject({
+  id: z.uuid('id must be a referral id').nullish(),
+  rowVersion: versionField(),
+});
+export type ReferralSubmitBody = z.infer<typeof ReferralSubmitBody>;
+
 export const ReferralIdParams = z.strictObject({ id: z.uuid('id must be a referral id') });
 
 /** `GET /referrals/out?patientId`: a patient's referrals out, newest first. */

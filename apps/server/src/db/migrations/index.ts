@@ -34,6 +34,7 @@ import * as companies from './2026-11-27T1740_companies.ts';
 import * as creditNotes from './2026-11-27T1710_credit_notes.ts';
 import * as goodsReturnRestock from './2026-11-28T0100_goods_return_restock.ts';
 import * as referrals from './2026-11-28T0200_referrals.ts';
+import * as referralSend from './2026-11-28T0300_referral_send.ts';
 import * as catalogPickerIndex from './2026-11-27T1350_catalog_picker_index.ts';
 import * as stockCounts from './2026-11-27T1330_stock_counts.ts';
 import * as patientAlertMessage from './2026-11-25T1400_patient_alert_message.ts';
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T1710_credit_notes': creditNotes,
   '2026-11-28T0100_goods_return_restock': goodsReturnRestock,
   '2026-11-28T0200_referrals': referrals,
+  '2026-11-28T0300_referral_send': referralSend,
 };

@@ -243,3 +243,90 @@ export async function letterFacts(
   ]);
   return { patient, user, country: branch?.country ?? '' };
 }
+
+/** The patient's email on record: where a letter goes when the caller names no address. */
+export async function patientEmail(tx: TenantTx, patientId: string): Promise<string | null> {
+  const row = await tx.db
+    .selectFrom('patients')
+    .select('email')
+    .where('id', '=', patientId)
+    .executeTakeFirst();
+  return row?.email?.trim() || null;
+}
+
+/**
+ * Marks a referral's letter Sent (2), carried by outbox mail `mailId`. The send status is
+ * not the editor's content: the version stays, so an open editor can still save.
+ */
+export async function markSent(
+  tx: TenantTx,
+  id: string,
+  sent: { to: string; by: string; mailId: string },
+): Promise<void> {
+  await tx.db
+    .updateTable('referralsOut')
+    .set({
+      sendStatus: 2,
+      sentTo: sent.to,
+      sentBy: sent.by,
+      sentAt: new Date(),
+      sendMailId: sent.mailId,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The send status the delivery of mail `mailId` gives, if that mail is still the referral's latest. */
+export async function setSendStatus(
+  tx: TenantTx,
+  id: string,
+  mailId: string,
+  sendStatus: number,
+): Promise<void> {
+  await tx.db
+    .updateTable('referralsOut')
+    .set({ sendStatus })
+    .where('id', '=', id)
+    .where('sendMailId', '=', mailId)
+    .execute();
+}
+
+/** Moves a referral to `status` after a submission, at `version`; false when it changed meanwhile. */
+export async function setSubmittedStatus(
+  tx: TenantTx,
+  id: string,
+  version: number,
+  userId: string,
+  status: number,
+): Promise<boolean> {
+  const result = await tx.db
+    .updateTable('referralsOut')
+    .set({
+      referralStatus: status,
+      updatedBy: userId,
+      updatedAt: new Date(),
+      version: sql<number>`version + 1`,
+    })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('referralStatus', '<>', 3)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertSubmission(
+  tx: TenantTx,
+  submission: {
+    referralId: string;
+    programme: string;
+    payloadSha256: string;
+    outcomeStatus: number;
+    receipt: string | null;
+    submittedBy: string;
+  },
+): Promise<void> {
+  await tx.db
+    .insertInto('referralSubmissions')
+    .values({ tenantId: tx.tenantId, ...submission })
+    .execute();
+}

@@ -15,15 +15,25 @@ import {
 import { principalOf } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { branchScope } from '../../platform/scope.ts';
+import { recordOnlyProgramme, type ReferralProgramme } from './referral-programme.ts';
+import * as delivery from './referral-delivery.service.ts';
 import * as referrals from './referrals.service.ts';
 
 const record = 'referrals';
 const LISTS_NAME_NO_PATIENT = { none: 'the institution and specialty lists name no patient' };
 
-/** Referrals out, their option lists and the HSG enrolment (doc 2 section 7 'Referrals'). */
-export function referralsRoutes(ctx: AppContext) {
+/**
+ * Referrals out, their option lists and the HSG enrolment (doc 2 section 7 'Referrals').
+ * `programme` is where HSG referrals are submitted: by default only recorded (the national
+ * programme's endpoint is not reachable from here).
+ */
+export function referralsRoutes(
+  ctx: AppContext,
+  programme: ReferralProgramme = recordOnlyProgramme,
+) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    ctx.mail.onDelivery(delivery.LETTER_MAIL, delivery.recordSendOutcome);
 
     app.route({
       ...routeOf(referralsContract.list, 'referrals'),
@@ -161,6 +171,46 @@ export function referralsRoutes(ctx: AppContext) {
           data: await referrals.referralLetter(branchScope(ctx.db, request), request.params.id),
         };
       },
+    });
+
+    app.route({
+      ...routeOf(referralsContract.send, 'referrals'),
+      config: {
+        access: patientArea('referrals:update'),
+        audit: onVisit('update', fromAnswer('visitId'), {
+          record,
+          id: fromParams('id'),
+          purpose: 'send',
+        }),
+      },
+      handler: async (request) => ({
+        data: await delivery.sendReferral(
+          branchScope(ctx.db, request),
+          request.params.id,
+          request.body,
+          ctx.mail,
+        ),
+      }),
+    });
+
+    app.route({
+      ...routeOf(referralsContract.submit, 'referrals'),
+      config: {
+        access: patientArea('referrals:approve'),
+        audit: onVisit('update', fromAnswer('visitId'), {
+          record,
+          id: fromParams('id'),
+          purpose: 'submit',
+        }),
+      },
+      handler: async (request) => ({
+        data: await delivery.submitReferral(
+          branchScope(ctx.db, request),
+          request.params.id,
+          request.body,
+          programme,
+        ),
+      }),
     });
   };
 }

@@ -151,7 +151,7 @@ export function createReferral(
 }
 
 /** The referral to change: of the caller's branch, its visit not voided, itself not voided. */
-async function writableReferral(tx: TenantTx, scope: BranchScope, id: string) {
+export async function writableReferral(tx: TenantTx, scope: BranchScope, id: string) {
   const current = await repo.findReferral(tx, id);
   if (!current) throw notFound('referral.notFound');
   const visit = await writableVisit(tx, scope, current.visitId);
@@ -294,25 +294,34 @@ export function referralLetter(scope: BranchScope, id: string): Promise<Referral
     if (referral.referralStatus === REFERRAL_STATUS.cancelled) {
       throw badRequest('referral.voidedNoPrint');
     }
-    const { hciCode, offsetMinutes } = await clinicContext(tx, scope.branchId);
-    const facts = await repo.letterFacts(tx, referral, scope);
-    if (!facts.patient || !facts.user) throw notFound('referral.notFound');
-    return {
-      visitId: referral.visitId,
-      referral,
-      patient: {
-        name: facts.patient.name,
-        ic: maskNric(facts.patient.nric, facts.country),
-        birthDate: facts.patient.birthDate,
-        gender: facts.patient.gender,
-      },
-      fullName: `${facts.user.firstName} ${facts.user.lastName}`.trim(),
-      mcr: facts.user.mcr,
-      hciCode: hciCode ?? referral.hciCode,
-      issued: {
-        date: dateOfUnix(referral.issueDate, offsetMinutes),
-        time: timeOfUnix(referral.issueDate, offsetMinutes),
-      },
-    };
+    return letterDataIn(tx, scope, referral);
   });
+}
+
+/** The letter's data of a referral of the caller's branch, signed by the caller. */
+export async function letterDataIn(
+  tx: TenantTx,
+  scope: BranchScope,
+  referral: ReferralOutRecord,
+): Promise<ReferralLetterData> {
+  const { hciCode, offsetMinutes } = await clinicContext(tx, scope.branchId);
+  const facts = await repo.letterFacts(tx, referral, scope);
+  if (!facts.patient || !facts.user) throw notFound('referral.notFound');
+  return {
+    visitId: referral.visitId,
+    referral,
+    patient: {
+      name: facts.patient.name,
+      ic: maskNric(facts.patient.nric, facts.country),
+      birthDate: facts.patient.birthDate,
+      gender: facts.patient.gender,
+    },
+    fullName: `${facts.user.firstName} ${facts.user.lastName}`.trim(),
+    mcr: facts.user.mcr,
+    hciCode: hciCode ?? referral.hciCode,
+    issued: {
+      date: dateOfUnix(referral.issueDate, offsetMinutes),
+      time: timeOfUnix(referral.issueDate, offsetMinutes),
+    },
+  };
 }
