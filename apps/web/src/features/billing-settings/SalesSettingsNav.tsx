@@ -1,6 +1,4 @@
-import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { BranchSectionNav } from '../../components/BranchSectionNav.tsx';
 import type { TextKey } from '../../i18n/index.ts';
 import '../../i18n/billing-settings/index.ts';
 
@@ -12,29 +10,5 @@ export const SALES_SETTINGS_LINKS = [
 ] as const satisfies ReadonlyArray<{ path: string; title: TextKey }>;
 
 export function SalesSettingsNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const { branchCode = '' } = useParams();
-  return (
-    <nav aria-label={t('billingSettings.navLabel')}>
-      <Group gap={6}>
-        {SALES_SETTINGS_LINKS.map((link) => {
-          const to = `/${encodeURIComponent(branchCode)}/${link.path}`;
-          const current = pathname === to;
-          return (
-            <Button
-              key={link.path}
-              component={Link}
-              to={to}
-              size="compact-sm"
-              variant={current ? 'filled' : 'default'}
-              aria-current={current ? 'page' : undefined}
-            >
-              {t(link.title)}
-            </Button>
-          );
-        })}
-      </Group>
-    </nav>
-  );
+  return <BranchSectionNav label="billingSettings.navLabel" links={SALES_SETTINGS_LINKS} />;
 }

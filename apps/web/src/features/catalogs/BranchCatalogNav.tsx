@@ -1,6 +1,4 @@
-import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { BranchSectionNav } from '../../components/BranchSectionNav.tsx';
 import type { TextKey } from '../../i18n/index.ts';
 import '../../i18n/catalogs/index.ts';
 
@@ -22,29 +20,5 @@ export const BRANCH_CATALOG_LINKS = [
 ] as const satisfies ReadonlyArray<{ path: string; title: TextKey }>;
 
 export function BranchCatalogNav() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const { branchCode = '' } = useParams();
-  return (
-    <nav aria-label={t('catalog.branch.navLabel')}>
-      <Group gap={6}>
-        {BRANCH_CATALOG_LINKS.map((link) => {
-          const to = `/${encodeURIComponent(branchCode)}/${link.path}`;
-          const current = pathname === to;
-          return (
-            <Button
-              key={link.path}
-              component={Link}
-              to={to}
-              size="compact-sm"
-              variant={current ? 'filled' : 'default'}
-              aria-current={current ? 'page' : undefined}
-            >
-              {t(link.title)}
-            </Button>
-          );
-        })}
-      </Group>
-    </nav>
-  );
+  return <BranchSectionNav label="catalog.branch.navLabel" links={BRANCH_CATALOG_LINKS} />;
 }
