@@ -409,6 +409,8 @@ async function sweepPopups(
     const name = await triggerName(trigger);
     const popup = await openPopup(page, trigger);
     if (!popup) {
+      // A type-ahead (a combobox with an autocomplete list) opens when typed in, not on a click.
+      if ((await trigger.getAttribute('aria-autocomplete')) === 'list') continue;
       problems.push(`the ${name} does not open on a click, or does not say so (aria-expanded)`);
       continue;
     }
